@@ -1,0 +1,176 @@
+import { ApiError } from '@swipe/api-client';
+import { checkUpload } from '@swipe/core/validation.ts';
+import { api } from '../../../lib/api';
+import { t } from '../../../lib/i18n';
+import type { SiteSummary } from '../../sites/api/sites';
+import type { Doc } from '../model/doc';
+
+export type SiteDetail = Record<string, unknown> & SiteSummary;
+export type SaveAction = 'draft' | 'save' | 'publish' | 'private';
+
+export const getSite = (id: number, signal?: AbortSignal) => api.get<SiteDetail>(`sites/${id}`, { signal });
+export const saveSite = (id: number, action: SaveAction, document: Doc) =>
+  api.put<SiteSummary & { message: string }>(`sites/${id}`, { action, document });
+
+// Uploads (back-office.md 7): ask for signed URLs, PUT the bytes, then confirm each file.
+export interface Uploaded {
+  key: string;
+  url: string;
+  kind: 'image' | 'video';
+  width: number | null;
+  height: number | null;
+  status: string;
+}
+interface UploadSlot {
+  key: string;
+  uploadUrl: string;
+  method: 'PUT';
+  headers: Record<string, string>;
+}
+
+export function kindOf(file: File): 'image' | 'video' {
+  return file.type.startsWith('video/') ? 'video' : 'image';
+}
+
+/** Type by extension when the browser gives none (JFIF, HEIC on some systems). The server checks the bytes. */
+export function contentTypeOf(file: File): string {
+  if (file.type) return file.type === 'image/pjpeg' ? 'image/jpeg' : file.type;
+  const ext = file.name.split('.').pop()?.toLowerCase() ?? '';
+  return (
+    {
+      jpg: 'image/jpeg',
+      jpeg: 'image/jpeg',
+      jfif: 'image/jpeg',
+      png: 'image/png',
+      heic: 'image/heic',
+      heif: 'image/heif',
+      mp4: 'video/mp4',
+      mov: 'video/quicktime',
+      mpeg: 'video/mpeg',
+      mpg: 'video/mpeg',
+    }[ext] ?? 'application/octet-stream'
+  );
+}
+
+/** The rule the server applies first, checked before sending a byte (same function from @swipe/core). */
+export function precheck(file: File, only?: 'image' | 'video'): string | null {
+  const ct = contentTypeOf(file);
+  const kind = ct.startsWith('video/') ? 'video' : 'image';
+  if (only && kind !== only) return t(only === 'image' ? 'validation.upload_format_image' : 'validation.upload_format_video');
+  const r = checkUpload(kind, ct, file.size);
+  return r ? t(r, { max: 30 }) : null;
+}
+
+export class UploadError extends Error {}
+
+async function putBytes(slot: UploadSlot, file: File): Promise<void> {
+  let res: Response;
+  try {
+    res = await fetch(slot.uploadUrl, { method: slot.method ?? 'PUT', headers: slot.headers ?? {}, body: file });
+  } catch {
+    throw new UploadError(t('admin.upload_put_failed'));
+  }
+  if (!res.ok) throw new UploadError(t('admin.upload_put_failed'));
+}
+
+/** Uploads files one after another (creatives are placed in order). `logo` uses generate-logo-url. */
+export async function uploadFiles(
+  siteId: number,
+  files: File[],
+  opts: { logo?: boolean; onEach?: (i: number, u: Uploaded) => void } = {},
+): Promise<Uploaded[]> {
+  const path = opts.logo ? 'sites/generate-logo-url' : 'sites/generate-upload-urls';
+  const res = await api.post<{ uploads: UploadSlot[] }>(path, {
+    siteId,
+    files: files.map((f) => ({ fileName: f.name, contentType: contentTypeOf(f), sizeBytes: f.size, kind: kindOf(f) })),
+  });
+  const out: Uploaded[] = [];
+  for (let i = 0; i < files.length; i++) {
+    const slot = res.uploads[i];
+    const file = files[i];
+    if (!slot || !file) throw new UploadError(t('admin.upload_put_failed'));
+    await putBytes(slot, file);
+    const done = await api.post<Uploaded>('sites/complete-upload', { key: slot.key });
+    out.push(done);
+    opts.onEach?.(i, done);
+  }
+  return out;
+}
+
+// Bulk ZIP upload.
+export interface BulkStatus {
+  status: string;
+  processed: number;
+  total: number;
+  placed: { cell: string; key: string; url: string }[];
+  rejected: { name: string; reason: string }[];
+  error?: string | null;
+}
+export async function bulkUpload(
+  siteId: number,
+  zip: File,
+  onProgress: (s: BulkStatus | null) => void,
+  signal: AbortSignal,
+): Promise<BulkStatus> {
+  const start = await api.post<{ uploadId: string; uploadUrl: string; headers?: Record<string, string> }>(
+    `sites/${siteId}/bulk-upload/start`,
+    {
+      fileName: zip.name,
+      sizeBytes: zip.size,
+    },
+  );
+  onProgress(null);
+  await putBytes(
+    { key: '', uploadUrl: start.uploadUrl, method: 'PUT', headers: start.headers ?? { 'content-type': 'application/zip' } },
+    zip,
+  );
+  await api.post(`sites/${siteId}/bulk-upload/complete`, { uploadId: start.uploadId });
+  for (;;) {
+    if (signal.aborted) throw new DOMException('aborted', 'AbortError');
+    const s = await api.get<BulkStatus>(`sites/${siteId}/bulk-upload/${start.uploadId}`, { signal });
+    onProgress(s);
+    if (s.status === 'DONE') return s;
+    if (s.status === 'FAILED') throw new UploadError(s.error || t('admin.bulk_failed'));
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
+
+// Custom domain wizard.
+export interface DomainInfo {
+  domain: string | null;
+  cnameTarget: string;
+  status: string;
+  verified: boolean;
+  verifiedAt: string | null;
+  requestedAt: string | null;
+  checkedAt: string | null;
+  failed: boolean;
+}
+export const getDomain = (siteId: number) => api.get<DomainInfo>(`sites/${siteId}/domain`);
+export const setDomain = (siteId: number, domain: string) =>
+  api.put<DomainInfo & { message: string }>(`sites/${siteId}/domain`, { domain });
+export const verifyDomain = (siteId: number) => api.post<DomainInfo>(`sites/${siteId}/domain/verify`);
+export const removeDomain = (siteId: number) => api.del<DomainInfo>(`sites/${siteId}/domain`);
+
+// Preview sharing (operator token; api.ts passes it explicitly on preview/site paths).
+export interface ShareEntry {
+  email: string;
+  createdAt?: string;
+  revokedAt?: string | null;
+  status?: string;
+}
+export const listShares = (siteId: number) =>
+  api.get<{ items?: ShareEntry[]; emails?: ShareEntry[] } | ShareEntry[]>(`preview/site/${siteId}/share`);
+export const inviteShares = (siteId: number, emails: string[]) => api.post<{ message: string }>(`preview/site/${siteId}/share`, { emails });
+export const revokeShares = (siteId: number, emails: string[]) =>
+  api.put<{ message: string }>(`preview/site/${siteId}/share/revoke`, { emails, resendAll: false });
+export const setSharePassword = (siteId: number, password: string, previewSecurity: boolean) =>
+  api.post<{ message: string }>(`preview/site/${siteId}/share/set-password`, { password, previewSecurity });
+export const shareStatus = (siteId: number) =>
+  api.get<{ previewSecurity: boolean; hasPassword?: boolean; invited?: number; [k: string]: unknown }>(
+    `preview/site/${siteId}/share/status`,
+  );
+
+export function isNotBuilt(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 404 && err.code === 'NOT_FOUND';
+}

@@ -1,0 +1,430 @@
+import {
+  Alert,
+  Box,
+  Button,
+  FileButton,
+  Group,
+  Image,
+  List,
+  Modal,
+  Progress,
+  ScrollArea,
+  Stack,
+  Tabs,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import { useRef, useState } from 'react';
+import { IconPlus, IconUpload } from '../../../components/icons';
+import { useMediaSrc } from '../../../lib/app-config';
+import { useT } from '../../../lib/i18n';
+import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify';
+import { type BulkStatus, bulkUpload, precheck, UploadError, uploadFiles } from '../api/editor';
+import { errorUnder, useEditor } from '../editor-context';
+import { type Button as Btn, CANVAS, cellName, newButton, newProduct, type Product } from '../model/doc';
+import { ButtonInspector } from './button-inspector';
+import { PageInspector } from './page-inspector';
+import { PhoneCanvas, type Selection } from './phone-canvas';
+import { ProductInspector } from './product-inspector';
+
+export function CreativesPanel() {
+  const t = useT();
+  const { doc, update, lang, errors, siteId } = useEditor();
+  const src = useMediaSrc();
+  const [cell, setCell] = useState<{ c: number; r: number }>({ c: 0, r: 0 });
+  const [sel, setSel] = useState<Selection>(null);
+  const [tab, setTab] = useState<string>('page');
+  const [busy, setBusy] = useState<{ done: number; total: number } | null>(null);
+  const [bulk, setBulk] = useState<{ status: BulkStatus | null; error?: string; finished?: boolean } | null>(null);
+  const bulkAbort = useRef<AbortController | null>(null);
+  const { ref: canvasBox, width: boxWidth } = useElementSize();
+  const c = Math.min(cell.c, doc.categories.length - 1);
+  const r = Math.min(cell.r, (doc.categories[c]?.pages.length ?? 1) - 1);
+  const page = doc.categories[c]?.pages[r];
+  const path = `categories.${c}.pages.${r}`;
+  const scale = boxWidth ? Math.min(1, boxWidth / (CANVAS.width + 16)) : 1;
+
+  const setButton = (i: number, patch: Partial<Btn>) =>
+    update((d) => {
+      const b = d.categories[c]?.pages[r]?.buttons[i];
+      if (b) Object.assign(b, patch);
+    });
+  const setProduct = (i: number, patch: Partial<Product>) =>
+    update((d) => {
+      const p = d.categories[c]?.pages[r]?.products[i];
+      if (p) Object.assign(p, patch);
+    });
+  const select = (s: Selection) => {
+    setSel(s);
+    if (s) setTab(s.kind === 'button' ? 'buttons' : 'products');
+  };
+
+  /** Files fill the empty cells in order (column by column), so creatives stay consecutive. */
+  const uploadConsecutive = async (files: File[]) => {
+    if (files.length === 0) return;
+    const empty: { c: number; r: number }[] = [];
+    doc.categories.forEach((col, ci) => {
+      col.pages.forEach((p, ri) => {
+        if (!p.imageUrl) empty.push({ c: ci, r: ri });
+      });
+    });
+    const bad = files.map((f) => [f.name, precheck(f)] as const).filter(([, e]) => e);
+    if (bad.length) return notifyInfo(bad.map(([n, e]) => `${n}: ${e}`).join(' / '));
+    if (files.length > empty.length) return notifyInfo(t('admin.too_many_files', { count: empty.length }));
+    setBusy({ done: 0, total: files.length });
+    try {
+      await uploadFiles(siteId, files, {
+        onEach: (i, u) => {
+          const target = empty[i];
+          if (!target) return;
+          update((d) => {
+            const p = d.categories[target.c]?.pages[target.r];
+            if (p) {
+              p.imageUrl = u.key;
+              p.mediaType = u.kind === 'video' ? 'VIDEO' : 'IMAGE';
+            }
+          });
+          setBusy({ done: i + 1, total: files.length });
+        },
+      });
+      notifySuccess(t('admin.uploaded_count', { count: files.length }));
+    } catch (e) {
+      if (e instanceof UploadError) notifyInfo(e.message);
+      else notifyError(e);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const startBulk = async (zip: File | null) => {
+    if (!zip) return;
+    if (!/\.zip$/i.test(zip.name)) return notifyInfo(t('admin.bulk_zip_only'));
+    if (zip.size > 1024 ** 3) return notifyInfo(t('admin.bulk_too_large'));
+    const ctrl = new AbortController();
+    bulkAbort.current = ctrl;
+    setBulk({ status: null });
+    try {
+      const s = await bulkUpload(siteId, zip, (st) => setBulk({ status: st }), ctrl.signal);
+      update((d) => {
+        for (const p of s.placed) {
+          const m = /^([A-Z]+)(\d+)$/i.exec(p.cell);
+          if (!m) continue;
+          const col =
+            (m[1] as string)
+              .toUpperCase()
+              .split('')
+              .reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
+          const row = Number(m[2]) - 1;
+          const pg = d.categories[col]?.pages[row];
+          if (pg) {
+            pg.imageUrl = p.key;
+            pg.mediaType = /\.(mp4|mov|mpe?g)$/i.test(p.key) ? 'VIDEO' : 'IMAGE';
+          }
+        }
+      });
+      setBulk({ status: s, finished: true });
+    } catch (e) {
+      if ((e as Error).name === 'AbortError') return setBulk(null);
+      setBulk({ status: null, error: e instanceof Error ? e.message : String(e), finished: true });
+      if (!(e instanceof UploadError)) notifyError(e);
+    }
+  };
+
+  if (!page) return null;
+  const cellErr = errors.categories;
+
+  return (
+    <Stack gap="md">
+      {cellErr && (
+        <Alert color="red" variant="light" py={8}>
+          <Text size="sm">{cellErr}</Text>
+        </Alert>
+      )}
+      <Box style={{ display: 'grid', gap: 16, gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))', alignItems: 'start' }}>
+        {/* The grid of creatives */}
+        <Stack gap="xs" style={{ minWidth: 0 }}>
+          <Group justify="space-between" gap="xs">
+            <Text fw={600} size="sm">
+              {t('admin.creative_grid', { cols: doc.numberHorizontal, rows: doc.numberVertical })}
+            </Text>
+          </Group>
+          <Group gap={6}>
+            <FileButton
+              onChange={(f) => void uploadConsecutive(f)}
+              accept="image/png,image/jpeg,.jfif,.heic,.heif,video/mp4,video/quicktime,video/mpeg"
+              multiple
+            >
+              {(props) => (
+                <Button {...props} size="xs" leftSection={<IconUpload size={14} />} loading={!!busy} data-testid="upload-consecutive">
+                  {t('admin.upload_creatives')}
+                </Button>
+              )}
+            </FileButton>
+            <FileButton onChange={(f) => void startBulk(f)} accept=".zip,application/zip">
+              {(props) => (
+                <Button {...props} size="xs" variant="default">
+                  {t('admin.bulk_upload')}
+                </Button>
+              )}
+            </FileButton>
+          </Group>
+          {busy && <Progress value={(busy.done / busy.total) * 100} size="sm" aria-label={t('admin.uploading')} animated />}
+          <Text size="xs" c="dimmed">
+            {t('admin.upload_hint')}
+          </Text>
+          <ScrollArea type="auto" offsetScrollbars>
+            <table style={{ borderCollapse: 'separate', borderSpacing: 6 }}>
+              <thead>
+                <tr>
+                  <th aria-label={t('admin.row')} />
+                  {doc.categories.map((_col, ci) => (
+                    <th key={ci} style={{ fontSize: 12, fontWeight: 600, color: 'var(--mantine-color-gray-7)' }}>
+                      <Tooltip
+                        label={doc.translations[lang]?.globalMenu[ci] ?? ''}
+                        withArrow
+                        disabled={!doc.translations[lang]?.globalMenu[ci]}
+                      >
+                        <span>{cellName(ci, 0).replace(/\d+$/, '')}</span>
+                      </Tooltip>
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {Array.from({ length: doc.numberVertical }, (_, ri) => (
+                  <tr key={ri}>
+                    <th style={{ fontSize: 12, fontWeight: 600, color: 'var(--mantine-color-gray-7)' }}>{ri + 1}</th>
+                    {doc.categories.map((col, ci) => {
+                      const p = col.pages[ri];
+                      const active = ci === c && ri === r;
+                      const bad = errorUnder(errors, `categories.${ci}.pages.${ri}`);
+                      return (
+                        <td key={ci}>
+                          <UnstyledButton
+                            onClick={() => {
+                              setCell({ c: ci, r: ri });
+                              setSel(null);
+                              setTab('page');
+                            }}
+                            aria-label={`${cellName(ci, ri)}${p?.imageUrl ? '' : ` (${t('admin.empty')})`}`}
+                            aria-pressed={active}
+                            data-testid={`cell-${cellName(ci, ri)}`}
+                            style={{
+                              width: 56,
+                              height: 100,
+                              borderRadius: 6,
+                              overflow: 'hidden',
+                              display: 'grid',
+                              placeItems: 'center',
+                              background: 'var(--mantine-color-gray-1)',
+                              border: `2px solid ${active ? 'var(--mantine-color-indigo-6)' : bad ? 'var(--mantine-color-red-6)' : 'var(--mantine-color-gray-3)'}`,
+                              position: 'relative',
+                            }}
+                          >
+                            {p?.imageUrl ? (
+                              p.mediaType === 'VIDEO' ? (
+                                <Text size="xs" fw={600}>
+                                  ▶
+                                </Text>
+                              ) : (
+                                <Image src={src(p.imageUrl)} alt="" w="100%" h="100%" fit="cover" />
+                              )
+                            ) : (
+                              <IconPlus size={16} color="var(--mantine-color-gray-5)" />
+                            )}
+                            <Text
+                              size="10px"
+                              fw={700}
+                              style={{ position: 'absolute', left: 3, top: 2, color: '#fff', textShadow: '0 0 3px #000', lineHeight: 1 }}
+                            >
+                              {cellName(ci, ri)}
+                            </Text>
+                            {p && p.buttons.length + p.products.length > 0 && (
+                              <Text
+                                size="10px"
+                                style={{
+                                  position: 'absolute',
+                                  right: 3,
+                                  bottom: 2,
+                                  color: '#fff',
+                                  background: 'rgba(0,0,0,.55)',
+                                  borderRadius: 6,
+                                  padding: '0 4px',
+                                }}
+                              >
+                                {p.buttons.length + p.products.length}
+                              </Text>
+                            )}
+                          </UnstyledButton>
+                        </td>
+                      );
+                    })}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollArea>
+        </Stack>
+
+        {/* The phone-sized canvas */}
+        <Stack gap="xs" align="center" ref={canvasBox} style={{ minWidth: 0 }}>
+          <Group gap={6} justify="center" wrap="wrap">
+            <Text fw={600} size="sm">
+              {cellName(c, r)}
+            </Text>
+            <Button
+              size="compact-xs"
+              variant="light"
+              leftSection={<IconPlus size={12} />}
+              onClick={() => {
+                const z = Math.max(0, ...page.buttons.map((b) => b.zIndex)) + 1;
+                update((d) => {
+                  d.categories[c]?.pages[r]?.buttons.push(newButton('TEXT', lang, t('admin.new_button_text'), Math.min(z, 1000)));
+                });
+                select({ kind: 'button', index: page.buttons.length });
+              }}
+              data-testid="add-button"
+            >
+              {t('admin.add_button')}
+            </Button>
+            <Button
+              size="compact-xs"
+              variant="light"
+              color="teal"
+              leftSection={<IconPlus size={12} />}
+              onClick={() => {
+                update((d) => {
+                  d.categories[c]?.pages[r]?.products.push(newProduct(lang, t('admin.new_product_name'), page.products.length));
+                });
+                select({ kind: 'product', index: page.products.length });
+              }}
+              data-testid="add-product"
+            >
+              {t('admin.add_product')}
+            </Button>
+          </Group>
+          <Box style={{ width: CANVAS.width * scale + 16, height: CANVAS.height * scale + 16, padding: 8 }}>
+            <Box style={{ transform: `scale(${scale})`, transformOrigin: 'top left', width: CANVAS.width, height: CANVAS.height }}>
+              <PhoneCanvas
+                page={page}
+                lang={lang}
+                selection={sel}
+                onSelect={select}
+                onButton={setButton}
+                onProduct={setProduct}
+                label={t('admin.canvas_label', { cell: cellName(c, r) })}
+                cell={cellName(c, r)}
+              />
+            </Box>
+          </Box>
+          <Text size="xs" c="dimmed" ta="center" maw={CANVAS.width}>
+            {t('admin.canvas_help')}
+          </Text>
+        </Stack>
+
+        {/* Settings of the page, its buttons and products */}
+        <Stack gap="xs" style={{ minWidth: 0 }}>
+          <Tabs value={tab} onChange={(v) => v && setTab(v)} variant="pills" radius="sm">
+            <Tabs.List grow>
+              <Tabs.Tab value="page">{t('admin.tab_page')}</Tabs.Tab>
+              <Tabs.Tab value="buttons">{t('admin.tab_buttons', { count: page.buttons.length })}</Tabs.Tab>
+              <Tabs.Tab value="products">{t('admin.tab_products', { count: page.products.length })}</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="page" pt="sm">
+              <PageInspector c={c} r={r} path={path} />
+            </Tabs.Panel>
+            <Tabs.Panel value="buttons" pt="sm">
+              <ButtonInspector
+                c={c}
+                r={r}
+                path={path}
+                index={sel?.kind === 'button' ? sel.index : null}
+                onIndex={(i) => setSel(i === null ? null : { kind: 'button', index: i })}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="products" pt="sm">
+              <ProductInspector
+                c={c}
+                r={r}
+                path={path}
+                index={sel?.kind === 'product' ? sel.index : null}
+                onIndex={(i) => setSel(i === null ? null : { kind: 'product', index: i })}
+              />
+            </Tabs.Panel>
+          </Tabs>
+        </Stack>
+      </Box>
+
+      <Modal
+        opened={!!bulk}
+        onClose={() => {
+          bulkAbort.current?.abort();
+          setBulk(null);
+        }}
+        title={t('admin.bulk_upload')}
+        centered
+        closeOnClickOutside={!!bulk?.finished}
+      >
+        {bulk && (
+          <Stack>
+            {!bulk.finished && (
+              <>
+                <Text size="sm">
+                  {bulk.status
+                    ? t('admin.bulk_processing', { done: bulk.status.processed, total: bulk.status.total })
+                    : t('admin.bulk_sending')}
+                </Text>
+                <Progress
+                  value={bulk.status?.total ? (bulk.status.processed / bulk.status.total) * 100 : 100}
+                  animated
+                  striped={!bulk.status}
+                  aria-label={t('admin.uploading')}
+                />
+              </>
+            )}
+            {bulk.error && (
+              <Alert color="red" variant="light">
+                {bulk.error}
+              </Alert>
+            )}
+            {bulk.finished && bulk.status && (
+              <>
+                <Text size="sm">{t('admin.bulk_placed', { count: bulk.status.placed.length })}</Text>
+                {bulk.status.rejected.length > 0 && (
+                  <Alert color="orange" variant="light" title={t('admin.bulk_rejected_title', { count: bulk.status.rejected.length })}>
+                    <List size="sm" spacing={2}>
+                      {bulk.status.rejected.map((x) => (
+                        <List.Item key={x.name}>
+                          <Text span fw={600} size="sm">
+                            {x.name}
+                          </Text>
+                          : {x.reason}
+                        </List.Item>
+                      ))}
+                    </List>
+                  </Alert>
+                )}
+                <Text size="xs" c="dimmed">
+                  {t('admin.bulk_save_hint')}
+                </Text>
+              </>
+            )}
+            <Group justify="flex-end">
+              <Button
+                variant={bulk.finished ? 'filled' : 'default'}
+                onClick={() => {
+                  bulkAbort.current?.abort();
+                  setBulk(null);
+                }}
+              >
+                {bulk.finished ? t('admin.close') : t('admin.cancel')}
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+    </Stack>
+  );
+}

@@ -1,0 +1,315 @@
+import { ActionIcon, Button, ColorInput, Group, NumberInput, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { LIMITS } from '@swipe/core/constants.ts';
+import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '../../../components/icons';
+import { useT } from '../../../lib/i18n';
+import { useEditor } from '../editor-context';
+import type { I18nText } from '../model/doc';
+
+const SWATCHES = ['#ffffff', '#000000', '#1976d2', '#2BAA50', '#99D52A', '#e03131', '#f08c00', '#7048e8', '#dd2476', '#495057'];
+
+/** A text kept per language ({ja, en, ...}); edits the language of the current tab. */
+export function I18nInput({
+  label,
+  value,
+  onChange,
+  path,
+  max = LIMITS.text,
+  multiline = false,
+  description,
+  placeholder,
+  required,
+}: {
+  label: string;
+  value: I18nText | undefined;
+  onChange: (v: I18nText) => void;
+  path: string;
+  max?: number;
+  multiline?: boolean;
+  description?: string;
+  placeholder?: string;
+  required?: boolean;
+}) {
+  const { lang, errors } = useEditor();
+  const t = useT();
+  const v = value?.[lang] ?? '';
+  const set = (s: string) => {
+    const next = { ...(value ?? {}) };
+    if (s === '') delete next[lang];
+    else next[lang] = s;
+    onChange(next);
+  };
+  const common = {
+    label: (
+      <Group gap={6} component="span">
+        <span>{label}</span>
+        <Text span size="xs" c="dimmed" fw={400}>
+          {t(`admin.site_lang_${lang}`)}
+        </Text>
+      </Group>
+    ),
+    description,
+    placeholder,
+    required,
+    value: v,
+    error: errors[`${path}.${lang}`],
+    maxLength: max,
+  };
+  return multiline ? (
+    <Textarea {...common} autosize minRows={2} maxRows={6} onChange={(e) => set(e.currentTarget.value)} />
+  ) : (
+    <TextInput {...common} onChange={(e) => set(e.currentTarget.value)} />
+  );
+}
+
+/** Colour code as the rules accept it (hex, rgb(a), hsl(a)); empty means "default". */
+export function ColorField({
+  label,
+  value,
+  onChange,
+  path,
+}: {
+  label: string;
+  value: string | null | undefined;
+  onChange: (v: string | null) => void;
+  path: string;
+}) {
+  const { errors } = useEditor();
+  return (
+    <ColorInput
+      label={label}
+      value={value ?? ''}
+      onChange={(v) => onChange(v === '' ? null : v)}
+      format="hex"
+      swatches={SWATCHES}
+      swatchesPerRow={10}
+      error={errors[path]}
+      popoverProps={{ withinPortal: true }}
+      withEyeDropper={false}
+    />
+  );
+}
+
+/** A text field with a live "n / max" counter (SEO). */
+export function CountedInput({
+  label,
+  value,
+  onChange,
+  max,
+  error,
+  multiline,
+  disabled,
+  description,
+  mono,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  max: number;
+  error?: string;
+  multiline?: boolean;
+  disabled?: boolean;
+  description?: string;
+  mono?: boolean;
+}) {
+  const over = value.length > max;
+  const counter = (
+    <Text size="xs" c={over ? 'red.9' : 'dimmed'} aria-live="polite">
+      {value.length.toLocaleString()} / {max.toLocaleString()}
+    </Text>
+  );
+  const props = {
+    label: (
+      <Group justify="space-between" w="100%" component="span" wrap="nowrap">
+        <span>{label}</span>
+        {counter}
+      </Group>
+    ),
+    labelProps: { style: { width: '100%' } },
+    value,
+    error,
+    disabled,
+    description,
+    styles: mono ? { input: { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', fontSize: 12 } } : undefined,
+  };
+  return multiline ? (
+    <Textarea {...props} autosize minRows={3} maxRows={12} onChange={(e) => onChange(e.currentTarget.value)} />
+  ) : (
+    <TextInput {...props} onChange={(e) => onChange(e.currentTarget.value)} />
+  );
+}
+
+export function NumField({
+  label,
+  value,
+  onChange,
+  min,
+  max,
+  error,
+  suffix,
+  step,
+  decimals,
+  description,
+  allowEmpty,
+}: {
+  label: string;
+  value: number | null | undefined;
+  onChange: (v: number | null) => void;
+  min?: number;
+  max?: number;
+  error?: string;
+  suffix?: string;
+  step?: number;
+  decimals?: boolean;
+  description?: string;
+  allowEmpty?: boolean;
+}) {
+  return (
+    <NumberInput
+      label={label}
+      value={value ?? ''}
+      onChange={(v) => {
+        if (v === '' || v === undefined) return onChange(allowEmpty ? null : (min ?? 0));
+        onChange(Number(v));
+      }}
+      min={min}
+      max={max}
+      step={step}
+      allowDecimal={decimals ?? false}
+      clampBehavior="blur"
+      error={error}
+      suffix={suffix}
+      description={description}
+    />
+  );
+}
+
+/** Binds a field of one item to an editor input: its value, a setter that patches the item, and its error path. */
+export function binder<T extends object>(item: T | undefined, set: (patch: Partial<T>) => void, base: string) {
+  return <K extends keyof T & string>(key: K) => ({
+    value: item?.[key],
+    onChange: (v: T[K]) => {
+      const patch: Partial<T> = {};
+      patch[key] = v;
+      set(patch);
+    },
+    path: `${base}.${key}`,
+  });
+}
+
+/** Which item of a page (button, product) an inspector edits. */
+export type PageItemProps = {
+  c: number;
+  r: number;
+  path: string;
+  index: number | null;
+  onIndex: (i: number | null) => void;
+};
+
+/** The numbered items of a page as compact buttons, an add button, and a hint while none is selected. */
+export function ItemPicker({
+  labels,
+  selected,
+  invalid,
+  color,
+  onSelect,
+  onAdd,
+  addLabel,
+  emptyText,
+}: {
+  labels: string[];
+  selected: number | null;
+  invalid: (j: number) => boolean;
+  color?: string;
+  onSelect: (j: number) => void;
+  onAdd: () => void;
+  addLabel: string;
+  emptyText: string;
+}) {
+  return (
+    <>
+      <Group gap={6} wrap="wrap">
+        {labels.map((label, j) => (
+          <Button
+            key={j}
+            size="compact-xs"
+            color={invalid(j) ? 'red' : color}
+            variant={j === selected ? 'filled' : 'default'}
+            onClick={() => onSelect(j)}
+          >
+            {j + 1}. {label.slice(0, 14)}
+          </Button>
+        ))}
+        <Button size="compact-xs" variant="subtle" color={color} leftSection={<IconPlus size={12} />} onClick={onAdd}>
+          {addLabel}
+        </Button>
+      </Group>
+      {selected === null && (
+        <Text size="sm" c="dimmed">
+          {emptyText}
+        </Text>
+      )}
+    </>
+  );
+}
+
+/** A red trash icon with a tooltip; the tooltip text is also its accessible name. */
+export function RemoveButton({ label, onClick, mt }: { label: string; onClick: () => void; mt?: number }) {
+  return (
+    <Tooltip label={label} withArrow>
+      <ActionIcon variant="subtle" color="red" mt={mt} aria-label={label} onClick={onClick}>
+        <IconTrash size={16} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** Move up / move down / remove for the row at `index` of a list of `count`. */
+export function RowActions({
+  index,
+  count,
+  onMove,
+  onRemove,
+  removeLabel,
+  mt,
+}: {
+  index: number;
+  count: number;
+  onMove: (to: number) => void;
+  onRemove: () => void;
+  removeLabel?: string;
+  mt?: number;
+}) {
+  const t = useT();
+  return (
+    <>
+      <Tooltip label={t('admin.move_up')} withArrow>
+        <ActionIcon variant="subtle" mt={mt} disabled={index === 0} aria-label={t('admin.move_up')} onClick={() => onMove(index - 1)}>
+          <IconArrowUp size={16} />
+        </ActionIcon>
+      </Tooltip>
+      <Tooltip label={t('admin.move_down')} withArrow>
+        <ActionIcon
+          variant="subtle"
+          mt={mt}
+          disabled={index === count - 1}
+          aria-label={t('admin.move_down')}
+          onClick={() => onMove(index + 1)}
+        >
+          <IconArrowDown size={16} />
+        </ActionIcon>
+      </Tooltip>
+      <RemoveButton label={removeLabel ?? t('admin.remove')} onClick={onRemove} mt={mt} />
+    </>
+  );
+}
+
+/** The "add a row" button under a list. */
+export function AddRowButton({ label, onClick, disabled }: { label: string; onClick: () => void; disabled?: boolean }) {
+  return (
+    <Group>
+      <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} disabled={disabled} onClick={onClick}>
+        {label}
+      </Button>
+    </Group>
+  );
+}

@@ -1,0 +1,40 @@
+import { modals } from '@mantine/modals';
+import { useEffect } from 'react';
+import { useBlocker } from 'react-router';
+import { t } from '../../lib/i18n';
+
+/** Leaving with unsaved changes asks first: closing the tab (beforeunload) and in-app navigation (blocker). */
+export function useUnsavedGuard(dirty: boolean): void {
+  useEffect(() => {
+    if (!dirty) return;
+    const h = (e: BeforeUnloadEvent) => {
+      e.preventDefault();
+      e.returnValue = '';
+    };
+    window.addEventListener('beforeunload', h);
+    return () => window.removeEventListener('beforeunload', h);
+  }, [dirty]);
+
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    let decided = false;
+    modals.openConfirmModal({
+      title: t('admin.unsaved_title'),
+      children: t('admin.unsaved_body'),
+      labels: { confirm: t('admin.leave_without_saving'), cancel: t('admin.stay') },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        decided = true;
+        blocker.proceed();
+      },
+      onCancel: () => {
+        decided = true;
+        blocker.reset();
+      },
+      onClose: () => {
+        if (!decided) blocker.reset();
+      },
+    });
+  }, [blocker]);
+}

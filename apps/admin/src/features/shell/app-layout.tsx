@@ -1,0 +1,134 @@
+import { AppShell, Avatar, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Suspense } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import {
+  IconBell,
+  IconChart,
+  IconDashboard,
+  IconLayout,
+  IconLock,
+  IconLogout,
+  IconNews,
+  IconPhoto,
+  IconPlan,
+  IconReceipt,
+  IconSettings,
+  IconTrash,
+  IconUsers,
+} from '../../components/icons';
+import { LanguageSelect } from '../../components/language-select';
+import { PageLoader } from '../../components/page-loader';
+import { useT } from '../../lib/i18n';
+import { useSession } from '../../lib/session';
+import { ChangePasswordModal } from '../auth/change-password-modal';
+import { useBase } from './require-auth';
+
+// Sidebar menu of back-office.md 2, in the spec's order.
+const MENU = [
+  { key: 'summary', path: 'summary', icon: IconDashboard },
+  { key: 'user_list', path: 'user-list', icon: IconUsers },
+  { key: 'site_production', path: 'site-list', icon: IconLayout, match: ['site-list', 'create-site', 'site/'] },
+  { key: 'analytics', path: 'analytics', icon: IconChart },
+  { key: 'plan_management', path: 'plan-management', icon: IconPlan },
+  { key: 'latest_information', path: 'latest-information', icon: IconNews },
+  { key: 'system_notification', path: 'system-notification', icon: IconBell },
+  { key: 'plan_check', path: 'check-plan', icon: IconReceipt },
+  { key: 'admin_settings', path: 'admin-list', icon: IconSettings },
+  { key: 'profile_image', path: 'profile-image', icon: IconPhoto },
+  { key: 'delete_account', path: 'delete-account', icon: IconTrash },
+] as const;
+
+export function AppLayout() {
+  const t = useT();
+  const base = useBase();
+  const session = useSession();
+  const location = useLocation();
+  const [opened, { toggle, close }] = useDisclosure();
+  const [pwOpen, pw] = useDisclosure();
+  const rest = location.pathname.slice(base.length + 1);
+  const user = session?.user;
+
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 232, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="lg">
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label={t('admin.toggle_menu')} />
+            <Text component={Link} to={`${base}/site-list`} fw={700} size="lg" c="indigo.7" style={{ textDecoration: 'none' }}>
+              Swipe Sites
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <LanguageSelect compact />
+            <Menu position="bottom-end" width={260} withinPortal>
+              <Menu.Target>
+                <UnstyledButton aria-label={t('admin.account_menu')}>
+                  <Group gap={8} wrap="nowrap">
+                    <Avatar size={30} radius="xl" color="indigo">
+                      {(user?.contactName || user?.email || '?').slice(0, 1).toUpperCase()}
+                    </Avatar>
+                    <Text size="sm" visibleFrom="sm" maw={180} truncate>
+                      {user?.companyName || user?.email}
+                    </Text>
+                  </Group>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Label>{user?.email}</Menu.Label>
+                <Menu.Item disabled>
+                  {t(`admin.account_type_${(user?.effectiveType ?? '').toLowerCase()}`)} ·{' '}
+                  {t(user?.authority === 'EDIT' ? 'admin.authority_edit' : 'admin.authority_view')}
+                </Menu.Item>
+                <Menu.Item leftSection={<IconLock size={16} />} onClick={pw.open}>
+                  {t('admin.change_password')}
+                </Menu.Item>
+                <Menu.Item leftSection={<IconLogout size={16} />} component={Link} to="/log-out">
+                  {t('admin.nav_sign_out')}
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label={t('admin.main_menu')}>
+        <AppShell.Section grow component={ScrollArea}>
+          <nav>
+            {MENU.map((m) => {
+              const active = ('match' in m ? m.match : [m.path]).some((p) => rest === p || rest.startsWith(p.endsWith('/') ? p : `${p}/`));
+              const Icon = m.icon;
+              return (
+                <NavLink
+                  key={m.key}
+                  component={Link}
+                  to={`${base}/${m.path}`}
+                  label={t(`admin.nav_${m.key}`)}
+                  leftSection={<Icon size={18} />}
+                  active={active}
+                  onClick={close}
+                  aria-current={active ? 'page' : undefined}
+                  style={{ borderRadius: 6 }}
+                />
+              );
+            })}
+          </nav>
+        </AppShell.Section>
+        <AppShell.Section>
+          <NavLink
+            component={Link}
+            to="/log-out"
+            label={t('admin.nav_sign_out')}
+            leftSection={<IconLogout size={18} />}
+            style={{ borderRadius: 6 }}
+          />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+      <ChangePasswordModal opened={pwOpen} onClose={pw.close} />
+    </AppShell>
+  );
+}

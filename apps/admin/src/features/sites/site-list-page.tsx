@@ -1,0 +1,278 @@
+import {
+  ActionIcon,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  Pagination,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { csvBlob } from '@swipe/api-client';
+import type { SiteStatus } from '@swipe/core/constants.ts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { CopyButton } from '../../components/copy-button';
+import { IconChart, IconDownload, IconEdit, IconEye, IconPlus, IconSearch } from '../../components/icons';
+import { EmptyState, ErrorState } from '../../components/states';
+import { useAppConfig } from '../../lib/app-config';
+import { downloadBlob, formatDateTime } from '../../lib/format';
+import { useT } from '../../lib/i18n';
+import { useSession } from '../../lib/session';
+import { useBase } from '../shell/require-auth';
+import { exportSitesCsv, type SiteListParams, siteListQuery } from './api/sites';
+import { StatusBadge } from './status-badge';
+
+const STATUSES: (SiteStatus | 'ALL')[] = ['ALL', 'PUBLISH', 'PRIVATE', 'DRAFT', 'DOMAIN_VERIFYING'];
+const PAGE_SIZES = ['10', '20', '50', '100'];
+
+export function SiteListPage() {
+  const t = useT();
+  const base = useBase();
+  const config = useAppConfig();
+  const canEdit = useSession()?.user.authority === 'EDIT';
+  const [sp, setSp] = useSearchParams();
+  const params: SiteListParams = {
+    page: Math.max(1, Number(sp.get('page')) || 1),
+    pageSize: PAGE_SIZES.includes(sp.get('size') ?? '') ? Number(sp.get('size')) : 20,
+    search: sp.get('q') ?? '',
+    status: (STATUSES as string[]).includes(sp.get('status') ?? '') ? (sp.get('status') as SiteStatus | 'ALL') : 'ALL',
+  };
+  const [search, setSearch] = useState(params.search);
+  const [debounced] = useDebouncedValue(search.trim(), 350);
+  const set = (patch: Record<string, string | null>) => {
+    const next = new URLSearchParams(sp);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === null || v === '') next.delete(k);
+      else next.set(k, v);
+    }
+    setSp(next, { replace: true });
+  };
+  useEffect(() => {
+    if (debounced !== params.search) set({ q: debounced, page: null });
+  }, [debounced]);
+
+  const list = useQuery(siteListQuery(params));
+  const exportCsv = useMutation({
+    mutationFn: () => exportSitesCsv(params),
+    onSuccess: (text) => downloadBlob(csvBlob(text), `sites-${new Date().toISOString().slice(0, 10)}.csv`),
+  });
+  const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / params.pageSize)) : 1;
+  const previewUrl = (id: number) => (config.data ? `${config.data.sitesUrl}/site/${id}/preview` : undefined);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={1} size="h3">
+            {t('admin.site_list_title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {list.data ? t('admin.site_count', { count: list.data.total }) : '\u00a0'}
+          </Text>
+        </div>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} />}
+            loading={exportCsv.isPending}
+            onClick={() => exportCsv.mutate()}
+          >
+            {t('admin.export_csv')}
+          </Button>
+          {canEdit && (
+            <Button component={Link} to={`${base}/create-site`} leftSection={<IconPlus size={16} />}>
+              {t('admin.create_site')}
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      <Card withBorder padding={0} radius="md">
+        <Group p="sm" gap="sm" wrap="wrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+          <TextInput
+            placeholder={t('admin.search_sites')}
+            aria-label={t('admin.search_sites')}
+            leftSection={<IconSearch size={16} />}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            style={{ flex: '1 1 240px' }}
+            maxLength={100}
+            type="search"
+          />
+          <Select
+            aria-label={t('admin.status_filter')}
+            data={STATUSES.map((s) => ({ value: s, label: t(`admin.status_${s.toLowerCase()}`) }))}
+            value={params.status}
+            onChange={(v) => set({ status: v === 'ALL' ? null : v, page: null })}
+            allowDeselect={false}
+            w={200}
+          />
+        </Group>
+
+        {list.isError ? (
+          <Stack p="md">
+            <ErrorState error={list.error} onRetry={() => list.refetch()} />
+          </Stack>
+        ) : (
+          <Table.ScrollContainer minWidth={980}>
+            <Table verticalSpacing="sm" highlightOnHover striped={false} aria-busy={list.isFetching}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('admin.col_parent_account')}</Table.Th>
+                  <Table.Th>{t('admin.col_title')}</Table.Th>
+                  <Table.Th>{t('admin.col_url')}</Table.Th>
+                  <Table.Th>{t('admin.col_status')}</Table.Th>
+                  <Table.Th>{t('admin.col_published')}</Table.Th>
+                  <Table.Th>{t('admin.col_created')}</Table.Th>
+                  <Table.Th style={{ textAlign: 'right' }}>{t('admin.col_actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.isPending &&
+                  Array.from({ length: 5 }, (_, i) => (
+                    <Table.Tr key={i}>
+                      {Array.from({ length: 7 }, (_, j) => (
+                        <Table.Td key={j}>
+                          <Skeleton h={14} />
+                        </Table.Td>
+                      ))}
+                    </Table.Tr>
+                  ))}
+                {list.data?.items.map((s) => (
+                  <Table.Tr key={s.id} data-testid="site-row">
+                    <Table.Td>
+                      <Text size="sm" truncate maw={180}>
+                        {s.parentAccount || '—'}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Anchor component={Link} to={`${base}/site/${s.id}`} fw={600} size="sm">
+                        {s.name}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} wrap="nowrap">
+                        <Anchor href={s.url} target="_blank" rel="noopener noreferrer" size="sm" truncate maw={240}>
+                          {s.url}
+                        </Anchor>
+                        <CopyButton value={s.url} label={t('admin.copy_url')} />
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>
+                      <StatusBadge status={s.status} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{formatDateTime(s.publishedAt)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{formatDateTime(s.createdAt)}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={2} justify="flex-end" wrap="nowrap">
+                        <Tooltip label={t('admin.action_edit')} withArrow>
+                          <ActionIcon
+                            component={Link}
+                            to={`${base}/site/${s.id}`}
+                            variant="subtle"
+                            aria-label={`${t('admin.action_edit')}: ${s.name}`}
+                          >
+                            <IconEdit size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={t('admin.action_analyze')} withArrow>
+                          <ActionIcon
+                            component={Link}
+                            to={`${base}/site/list/${s.id}`}
+                            variant="subtle"
+                            aria-label={`${t('admin.action_analyze')}: ${s.name}`}
+                          >
+                            <IconChart size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={t('admin.action_preview')} withArrow>
+                          <ActionIcon
+                            component="a"
+                            href={previewUrl(s.id)}
+                            target="_blank"
+                            rel="noopener noreferrer"
+                            variant="subtle"
+                            aria-label={`${t('admin.action_preview')}: ${s.name}`}
+                          >
+                            <IconEye size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {list.data && list.data.items.length === 0 && (
+          <EmptyState
+            title={params.search || params.status !== 'ALL' ? t('admin.no_sites_match') : t('admin.no_sites')}
+            body={params.search || params.status !== 'ALL' ? t('admin.no_sites_match_body') : t('admin.no_sites_body')}
+            action={
+              params.search || params.status !== 'ALL' ? (
+                <Button
+                  variant="light"
+                  size="xs"
+                  onClick={() => {
+                    setSearch('');
+                    set({ q: null, status: null, page: null });
+                  }}
+                >
+                  {t('admin.clear_filters')}
+                </Button>
+              ) : (
+                <Button component={Link} to={`${base}/create-site`} size="xs" leftSection={<IconPlus size={14} />}>
+                  {t('admin.create_site')}
+                </Button>
+              )
+            }
+          />
+        )}
+        {list.data && list.data.total > 0 && (
+          <Group justify="space-between" p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+            <Group gap="xs">
+              <Text size="sm" c="dimmed">
+                {t('admin.page_range', {
+                  from: (params.page - 1) * params.pageSize + 1,
+                  to: Math.min(params.page * params.pageSize, list.data.total),
+                  total: list.data.total,
+                })}
+              </Text>
+              <Select
+                aria-label={t('admin.page_size')}
+                data={PAGE_SIZES}
+                value={String(params.pageSize)}
+                onChange={(v) => set({ size: v === '20' ? null : v, page: null })}
+                w={80}
+                size="xs"
+                allowDeselect={false}
+              />
+            </Group>
+            <Pagination
+              total={totalPages}
+              value={Math.min(params.page, totalPages)}
+              onChange={(p) => set({ page: p === 1 ? null : String(p) })}
+              size="sm"
+              getControlProps={(control) => ({ 'aria-label': t(`admin.pagination_${control}`) })}
+              getItemProps={(page) => ({ 'aria-label': t('admin.pagination_page', { page }) })}
+            />
+          </Group>
+        )}
+      </Card>
+    </Stack>
+  );
+}

@@ -1,0 +1,38 @@
+import { mediaUrl, variantKey } from '@swipe/core/media.ts';
+import { useQuery } from '@tanstack/react-query';
+import { api } from './api';
+
+export interface AppConfig {
+  sitesUrl: string;
+  adminUrl: string;
+  cnameTarget: string;
+}
+
+export function useAppConfig() {
+  return useQuery({
+    queryKey: ['app-config'],
+    queryFn: () => api.get<AppConfig>('app-config'),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export interface PlanLimits {
+  quantitySwipe: number;
+  quantitySite: number;
+  flags: Record<string, boolean>;
+}
+
+export function usePlanLimits() {
+  return useQuery({ queryKey: ['plan-limits'], queryFn: () => api.get<PlanLimits>('app-config/plan'), staleTime: 5 * 60_000 });
+}
+
+/** Media keys are served by the sites origin at /media/{key}. */
+export function useMediaSrc() {
+  const { data } = useAppConfig();
+  const base = data ? `${data.sitesUrl}/media` : null;
+  return (key: string | null | undefined, width?: number): string | undefined => {
+    if (!key || !base) return undefined;
+    if (/^https?:\/\//.test(key) || key.startsWith('/') || key.startsWith('blob:')) return key;
+    return mediaUrl(base, width && /\.(jpe?g|jfif|png|heic|heif)$/i.test(key) ? variantKey(key, width) : key) ?? undefined;
+  };
+}

@@ -1,0 +1,16 @@
+import dayjs from 'dayjs';
+
+export function formatDateTime(v: string | null | undefined): string {
+  return v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—';
+}
+
+export function downloadBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

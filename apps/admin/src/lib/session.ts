@@ -1,0 +1,79 @@
+import { useSyncExternalStore } from 'react';
+
+// Operator session in localStorage of the admin origin (tokens never reach the sites origin).
+
+export interface User {
+  id: number;
+  email: string;
+  type: string;
+  effectiveType: string;
+  userTypeId: string;
+  parentId: number | null;
+  companyName: string | null;
+  contactName: string | null;
+  authority: 'VIEW' | 'EDIT' | string;
+  mustChangePassword: boolean;
+  planId: number | null;
+  language?: string | null;
+}
+
+export interface Session {
+  accessToken: string;
+  refreshToken: string;
+  user: User;
+}
+
+const KEY = 'swipe.admin.session';
+const listeners = new Set<() => void>();
+let current: Session | null = read();
+
+function read(): Session | null {
+  try {
+    const raw = localStorage.getItem(KEY);
+    return raw ? (JSON.parse(raw) as Session) : null;
+  } catch {
+    return null;
+  }
+}
+
+function emit(): void {
+  for (const l of listeners) l();
+}
+
+export function getSession(): Session | null {
+  return current;
+}
+
+export function setSession(s: Session | null): void {
+  current = s;
+  if (s) localStorage.setItem(KEY, JSON.stringify(s));
+  else localStorage.removeItem(KEY);
+  emit();
+}
+
+export function updateUser(user: User): void {
+  if (current) setSession({ ...current, user });
+}
+
+// Another tab signed in or out: follow it.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (e) => {
+    if (e.key === KEY) {
+      current = read();
+      emit();
+    }
+  });
+}
+
+function subscribe(l: () => void) {
+  listeners.add(l);
+  return () => listeners.delete(l);
+}
+
+export function useSession(): Session | null {
+  return useSyncExternalStore(subscribe, getSession);
+}
+
+export function canEditScripts(user: User | undefined | null): boolean {
+  return user?.authority === 'EDIT';
+}

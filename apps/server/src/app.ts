@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import { snakeKey, toSnake } from '@swipe/core';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { AppContext } from './context.js';
+import type { Drain } from './http/drain.js';
+import { registerErrorHandling } from './http/errors.js';
+import { adminSecurityHeaders, sitesSecurityHeaders } from './http/security.js';
+import { zodValidatorCompiler } from './http/validation.js';
+import { modules } from './modules/index.js';
+
+export type Origin = 'admin' | 'sites';
+
+function baseOptions(ctx: AppContext): FastifyServerOptions {
+  const opts: FastifyServerOptions = {
+    loggerInstance: ctx.log,
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: ctx.config.bodyLimit,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  };
+  if (ctx.config.tls) {
+    (opts as Record<string, unknown>).https = { key: fs.readFileSync(ctx.config.tls.key), cert: fs.readFileSync(ctx.config.tls.cert) };
+  }
+  return opts;
+}
+
+/** Builds one origin's server: shared plumbing, then the routes each module mounts on that origin. */
+export async function buildApp(ctx: AppContext, origin: Origin, drain?: Drain): Promise<FastifyInstance> {
+  const app = Fastify(baseOptions(ctx));
+  app.setValidatorCompiler(zodValidatorCompiler);
+  // Responses are plain JSON of what services present, converted to snake_case once, here.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.addHook('preSerialization', async (_req, _reply, payload) => toSnake(payload));
+  app.addHook('onRequest', (req, reply, done) => {
+    reply.header('x-request-id', req.id);
+    done();
+  });
+  app.decorateRequest('actor', null);
+  drain?.install(app);
+  registerErrorHandling(app);
+  await app.register(cookie);
+  if (origin === 'admin') adminSecurityHeaders(app, ctx.config);
+  else sitesSecurityHeaders(app, ctx.config);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `Swipe Sites API (${origin} origin)`, version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: (args) => {
+      const out = jsonSchemaTransform(args);
+      return { ...out, schema: snakeSchema(out.schema) };
+    },
+  });
+  app.get('/api/v1/docs', { schema: { hide: true } }, async (_req, reply) => {
+    // Sent as text: the key conversion of other responses must not touch OpenAPI's own names.
+    return reply.type('application/json').send(JSON.stringify(app.swagger()));
+  });
+
+  for (const m of modules) {
+    const register = origin === 'admin' ? m.admin : m.sites;
+    if (register) await app.register(async (scoped) => register(scoped, ctx), { prefix: m.prefix ?? '' });
+  }
+  return app;
+}
+
+/** The OpenAPI document shows wire names: snake_case property names. */
+function snakeSchema<T>(schema: T): T {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (node && typeof node === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [k, v] of Object.entries(node as Record<string, unknown>)) {
+        if (k === 'properties' && v && typeof v === 'object') {
+          out[k] = Object.fromEntries(Object.entries(v as Record<string, unknown>).map(([pk, pv]) => [snakeKey(pk), walk(pv)]));
+        } else if (k === 'required' && Array.isArray(v)) {
+          out[k] = v.map((r) => (typeof r === 'string' ? snakeKey(r) : r));
+        } else out[k] = walk(v);
+      }
+      return out;
+    }
+    return node;
+  };
+  return walk(schema) as T;
+}

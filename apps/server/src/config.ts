@@ -1,0 +1,73 @@
+import path from 'node:path';
+
+/** Every environment variable the product reads (README "Configuration" lists the same). */
+export interface Config {
+  env: 'production' | 'development' | 'test';
+  host: string;
+  port: number;
+  sitesPort: number;
+  /** public base URL of the admin origin, used in mails */
+  adminUrl: string;
+  /** public base URL of the sites origin */
+  sitesUrl: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  mediaDir: string;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  jwtSecret: string | undefined;
+  logLevel: string;
+  runWorker: boolean;
+  trustProxy: boolean;
+  demoData: boolean;
+  cnameTarget: string;
+  s3: { bucket: string; region: string; endpoint?: string; publicUrl?: string } | undefined;
+  tls: { key: string; cert: string } | undefined;
+  bodyLimit: number;
+}
+
+function int(v: string | undefined, d: number): number {
+  const n = v === undefined || v === '' ? d : Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`invalid integer in environment: ${v}`);
+  return n;
+}
+function bool(v: string | undefined, d: boolean): boolean {
+  if (v === undefined || v === '') return d;
+  return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const port = int(env.PORT, 3000);
+  const sitesPort = int(env.SITES_PORT, 3001);
+  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  const cfg: Config = {
+    env: (env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development') as Config['env'],
+    host: env.HOST ?? '127.0.0.1',
+    port,
+    sitesPort,
+    adminUrl: (env.ADMIN_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    sitesUrl: (env.SITES_URL ?? `http://127.0.0.1:${sitesPort}`).replace(/\/$/, ''),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    redisUrl: env.REDIS_URL || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Swipe Sites <no-reply@localhost>',
+    jwtSecret: env.JWT_SECRET || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    runWorker: bool(env.RUN_WORKER, true),
+    trustProxy: bool(env.TRUST_PROXY, false),
+    demoData: bool(env.DEMO_DATA, !env.DATABASE_URL),
+    cnameTarget: env.CNAME_TARGET ?? 'sites.swipe.localhost',
+    s3: env.S3_BUCKET
+      ? { bucket: env.S3_BUCKET, region: env.S3_REGION ?? 'us-east-1', endpoint: env.S3_ENDPOINT, publicUrl: env.S3_PUBLIC_URL }
+      : undefined,
+    tls: env.TLS_KEY_FILE && env.TLS_CERT_FILE ? { key: env.TLS_KEY_FILE, cert: env.TLS_CERT_FILE } : undefined,
+    bodyLimit: int(env.BODY_LIMIT, 1024 * 1024),
+    ...overrides,
+  };
+  // Default credentials exist only in the embedded mode: with DATABASE_URL set they are never created.
+  if (cfg.databaseUrl) cfg.demoData = false;
+  return cfg;
+}

@@ -1,0 +1,25 @@
+import { EventEmitter } from 'node:events';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.js';
+import type { Db } from './db/db.js';
+import type { Kv } from './lib/kv.js';
+import type { Tokens } from './lib/tokens.js';
+import type { Storage } from './modules/media/storage.js';
+
+/** What every module gets: configuration and the shared infrastructure of this process. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  kv: Kv;
+  tokens: Tokens;
+  storage: Storage;
+  log: FastifyBaseLogger;
+  /** in-process notifications, e.g. 'site.published' to drop cached payloads */
+  events: EventEmitter;
+}
+
+export function createEvents(): EventEmitter {
+  const e = new EventEmitter();
+  e.setMaxListeners(50);
+  return e;
+}

@@ -1,0 +1,478 @@
+import { columnToLetters, type PageInput, type SiteDocumentInput, siteDocumentSchema } from '@swipe/core';
+import type { AppContext } from '../context.js';
+import { hashPassword } from '../lib/passwords.js';
+import { insertAccount } from '../modules/accounts/repo.js';
+import { makeImageVariants } from '../modules/media/variants.js';
+import { writeSiteDocument } from '../modules/sites/repo.js';
+import { planOf, publishSnapshot } from '../modules/sites/service.js';
+import { demoCreative, demoSquare } from './images.js';
+
+export const DEMO_LOGINS = [
+  { role: 'master', email: 'master@demo.swipe.test', password: 'Demo-Master-2026#' },
+  { role: 'user', email: 'user@demo.swipe.test', password: 'Demo-User-2026#' },
+] as const;
+
+const CATEGORY_NAMES = {
+  ja: ['新着', 'おすすめ', '会員限定'],
+  en: ['New', 'Picks', 'Members'],
+};
+
+/**
+ * Demo data for the embedded mode: plans, a master, a user on Standard and one published site
+ * (3 categories x 4 pages). Runs only on an empty database. main.ts calls it only when
+ * config.demoData, which is always false with DATABASE_URL (no default credentials there);
+ * tests call it on their own fresh databases.
+ */
+export async function seedDemo(ctx: AppContext): Promise<{ siteId: number; logins: typeof DEMO_LOGINS } | null> {
+  const existing = await ctx.db.maybeOne<{ id: number }>('SELECT id FROM accounts LIMIT 1');
+  if (existing) {
+    const site = await ctx.db.maybeOne<{ id: number }>('SELECT id FROM sites WHERE is_default AND deleted_at IS NULL');
+    return site ? { siteId: site.id, logins: DEMO_LOGINS } : null;
+  }
+  const started = Date.now();
+  const [masterHash, userHash] = await Promise.all([hashPassword(DEMO_LOGINS[0].password), hashPassword(DEMO_LOGINS[1].password)]);
+
+  // Creatives first (outside the transaction: files, not rows).
+  const labels: { key: string; label: string }[] = [];
+  const titles = ['Spring collection', 'Limited offer', 'Our story', 'Visit us'];
+  for (let c = 1; c <= 3; c++) {
+    for (let r = 1; r <= 4; r++) {
+      const label = `${columnToLetters(c)}${r}`;
+      const idx = (c - 1) * 4 + (r - 1);
+      const key = `demo/creative-${label.toLowerCase()}.jpg`;
+      const buf = await demoCreative(idx, label, titles[r - 1] as string);
+      await ctx.storage.put(key, buf, 'image/jpeg');
+      await makeImageVariants(ctx.storage, key, buf);
+      labels.push({ key, label });
+    }
+  }
+  const logo = await demoSquare('S', '#1976d2', 250);
+  await ctx.storage.put('demo/logo.png', logo, 'image/png');
+  const favicon = await demoSquare('S', '#1976d2', 256);
+  await ctx.storage.put('demo/favicon.png', favicon, 'image/png');
+  const product = await demoSquare('Bag', '#2BAA50', 600);
+  await ctx.storage.put('demo/product-bag.png', product, 'image/png');
+  await makeImageVariants(ctx.storage, 'demo/product-bag.png', product);
+  const banner = await demoSquare('SALE', '#dd2476', 400);
+  await ctx.storage.put('demo/banner-sale.png', banner, 'image/png');
+  await makeImageVariants(ctx.storage, 'demo/banner-sale.png', banner);
+
+  const result = await ctx.db.tx(async (q) => {
+    const plans = await q.query<{ id: number; name: string }>(
+      `INSERT INTO plans (name, contract_type, price, quantity_swipe, quantity_site, limit_access, limit_access_price, private_domain, setting_popup_cta, setting_form_contact, analytics_effect, setting_tag_seo, multi_language) VALUES
+       ('Light', 'light', 9800, 20, 1, 10000, 1000, false, false, false, false, false, false),
+       ('Standard', 'standard', 29800, 50, 3, 50000, 800, true, true, true, true, true, true),
+       ('Premium', 'premium', 59800, 200, 10, 200000, 600, true, true, true, true, true, true),
+       ('Pro', 'pro', 98000, 1000, 50, 1000000, 400, true, true, true, true, true, true)
+       RETURNING id, name`,
+    );
+    const standard = plans.find((p) => p.name === 'Standard')?.id as number;
+    const master = await insertAccount(q, {
+      parentId: null,
+      type: 'MASTER',
+      email: DEMO_LOGINS[0].email,
+      passwordHash: masterHash,
+      companyName: 'Swipe Sites (platform)',
+      contactName: 'Platform operator',
+    });
+    const user = await insertAccount(q, {
+      parentId: master.id,
+      type: 'MASTER_USER',
+      email: DEMO_LOGINS[1].email,
+      passwordHash: userHash,
+      companyName: 'Demo Shop Inc.',
+      contactName: 'Demo User',
+      planId: standard,
+      contractStart: new Date().toISOString().slice(0, 10),
+    });
+    await q.query(
+      "INSERT INTO contract_history (account_id, executor_id, process_content, to_status, plan_id) VALUES ($1, $2, 'created', 'ACTIVE', $3)",
+      [user.id, master.id, standard],
+    );
+
+    const survey = await q.one<{ id: number }>(`INSERT INTO surveys (account_id, title, description) VALUES ($1, $2, $3) RETURNING id`, [
+      user.id,
+      { ja: 'ご意見アンケート', en: 'Tell us what you think' },
+      { ja: '1分で終わります。', en: 'It takes one minute.' },
+    ]);
+    await q.query(
+      `INSERT INTO survey_questions (survey_id, order_num, question, type, required, options) VALUES
+       ($1, 1, $2, 'SINGLE', true, $3), ($1, 2, $4, 'MULTIPLE', false, $5), ($1, 3, $6, 'TEXT', false, '[]')`,
+      [
+        survey.id,
+        { ja: 'このサイトはいかがでしたか？', en: 'How do you like this site?' },
+        JSON.stringify([
+          { value: 'great', label: { ja: 'とても良い', en: 'Great' }, points: 3 },
+          { value: 'ok', label: { ja: '普通', en: 'OK' }, points: 2 },
+          { value: 'poor', label: { ja: 'いまひとつ', en: 'Not great' }, points: 1 },
+        ]),
+        { ja: '興味のある商品は？', en: 'Which products interest you?' },
+        JSON.stringify([
+          { value: 'bags', label: { ja: 'バッグ', en: 'Bags' }, points: 1 },
+          { value: 'shoes', label: { ja: '靴', en: 'Shoes' }, points: 1 },
+        ]),
+        { ja: 'ご意見をお聞かせください', en: 'Anything else?' },
+      ],
+    );
+
+    const pages = (c: number): PageInput[] =>
+      [1, 2, 3, 4].map((r) => {
+        const label = `${columnToLetters(c)}${r}`;
+        const key = labels.find((l) => l.label === label)?.key as string;
+        const page: PageInput = {
+          imageUrl: key,
+          imageAlt: { ja: `デモページ ${label}`, en: `Demo page ${label}` },
+          hoverArrowColor: 'white',
+          arrowFadeInterval: 3,
+          snsConfig: true,
+          showCompany: true,
+        };
+        if (c === 1 && r === 1) {
+          page.mainText = { ja: 'スワイプして見てみよう', en: 'Swipe to explore' };
+          page.mainTextColor = '#ffffff';
+          page.mainTextX = 8;
+          page.mainTextY = 12;
+          page.buttons = [
+            {
+              buttonType: 'TEXT',
+              buttonText: { ja: 'お問い合わせ', en: 'Contact us' },
+              buttonAnimation: 'PULSE',
+              buttonShape: 'PILL',
+              buttonColor: '#1976d2',
+              buttonTextColor: '#ffffff',
+              buttonWidth: 180,
+              buttonHeight: 48,
+              textSize: 16,
+              buttonPositionX: 27,
+              buttonPositionY: 72,
+              buttonLinkType: 'INTERNAL_URL',
+              linkDestinationUrl: 'contact',
+              microcopyText: { ja: '24時間以内にご返信', en: 'We reply within 24 hours' },
+              microcopyTextColor: '#ffffff',
+            },
+            {
+              buttonType: 'TEXT',
+              buttonText: { ja: 'B1へ移動', en: 'Go to B1' },
+              buttonAnimation: 'GLOW',
+              buttonShape: 'MODERATELY_ROUNDED_EDGE',
+              buttonColor: '#ffffff',
+              buttonTextColor: '#1976d2',
+              buttonWidth: 140,
+              buttonHeight: 40,
+              buttonPositionX: 33,
+              buttonPositionY: 84,
+              buttonLinkType: 'CREATIVE_BLOCK',
+              linkDestinationUrl: '5',
+            },
+          ];
+          page.products = [
+            {
+              productName: { ja: 'デモバッグ', en: 'Demo bag' },
+              imagePath: 'demo/product-bag.png',
+              price: 12800,
+              description: { ja: '軽くて丈夫な毎日のバッグ。', en: 'A light, sturdy everyday bag.' },
+              linkButtonUrl: 'https://example.com/bag',
+              linkButtonText: { ja: '購入する', en: 'Buy now' },
+              linkButtonColor: '#2BAA50',
+              linkTextColor: '#ffffff',
+              coordinateX: 65,
+              coordinateY: 45,
+            },
+          ];
+        }
+        if (c === 1 && r === 2) {
+          page.price = 12800;
+          page.priceTextColor = '#ffffff';
+          page.linkButtonText = { ja: '詳しく見る', en: 'Learn more' };
+          page.linkDestinationUrl = 'https://example.com/';
+          page.linkButtonColor = '#99D52A';
+          page.linkTextColor = '#000000';
+          page.buttons = [
+            {
+              buttonType: 'MEDIA',
+              buttonImageUrl: 'demo/banner-sale.png',
+              buttonWidth: 120,
+              buttonHeight: 120,
+              buttonAnimation: 'BOUNCE',
+              buttonPositionX: 62,
+              buttonPositionY: 60,
+              buttonLinkType: 'EXTERNAL_URL',
+              linkDestinationUrl: 'https://example.com/sale',
+            },
+            {
+              buttonType: 'HTML',
+              buttonContentHtml: '<strong style="color:#fff">Free shipping</strong> <em>today</em>',
+              buttonWidth: 200,
+              buttonHeight: 44,
+              buttonColor: 'rgba(0, 0, 0, 0.5)',
+              buttonPositionX: 10,
+              buttonPositionY: 20,
+              buttonAnimation: 'SHIMMER',
+            },
+            {
+              buttonType: 'TEXT',
+              buttonText: { ja: 'アンケートに答える', en: 'Take the survey' },
+              buttonAnimation: 'WOBBLE',
+              buttonShape: 'SLIGHTLY_ROUNDED_EDGE',
+              buttonColor: '#ff6a00',
+              buttonTextColor: '#ffffff',
+              buttonWidth: 180,
+              buttonHeight: 44,
+              buttonPositionX: 27,
+              buttonPositionY: 85,
+              buttonLinkType: 'SURVEY',
+              linkedSurveyId: survey.id,
+            },
+          ];
+        }
+        if (c === 2 && r === 1) {
+          page.buttons = [
+            {
+              buttonType: 'TEXT',
+              buttonText: { ja: '資料請求フォーム', en: 'Request a brochure' },
+              buttonAnimation: 'BUBBLY',
+              buttonShape: 'PILL',
+              buttonColor: '#8e54e9',
+              buttonTextColor: '#ffffff',
+              buttonWidth: 200,
+              buttonHeight: 48,
+              buttonPositionX: 24,
+              buttonPositionY: 78,
+              buttonLinkType: 'INTERNAL_URL',
+              linkDestinationUrl: 'form',
+            },
+            {
+              buttonType: 'TEXT',
+              buttonText: { ja: '会員登録', en: 'Sign up' },
+              buttonAnimation: 'PULSE_OUT',
+              buttonShape: 'SHARP_EDGE',
+              buttonColor: '#000000',
+              buttonTextColor: '#ffffff',
+              buttonWidth: 140,
+              buttonHeight: 40,
+              buttonPositionX: 32,
+              buttonPositionY: 88,
+              buttonLinkType: 'INTERNAL_URL',
+              linkDestinationUrl: 'membership',
+            },
+          ];
+        }
+        if (c === 3 && r >= 2) page.membersOnlyLock = true;
+        return page;
+      });
+
+    const contactFields = (lang: 'ja' | 'en') => [
+      { fieldKey: 'email', typeForm: 'TEXT_BOX' as const, title: lang === 'ja' ? 'メールアドレス' : 'E-mail', required: true, orderNum: 1 },
+      {
+        fieldKey: 'companyName',
+        typeForm: 'TEXT_BOX' as const,
+        title: lang === 'ja' ? '会社名' : 'Company name',
+        required: true,
+        orderNum: 2,
+        maxLength: 50,
+      },
+      {
+        fieldKey: 'topic',
+        typeForm: 'SELECT' as const,
+        title: lang === 'ja' ? 'ご用件' : 'Topic',
+        required: true,
+        orderNum: 3,
+        options: lang === 'ja' ? ['商品について', '取材', 'その他'] : ['Products', 'Press', 'Other'],
+        defaultValue: lang === 'ja' ? '商品について' : 'Products',
+      },
+      {
+        fieldKey: 'quantity',
+        typeForm: 'NUMBER' as const,
+        title: lang === 'ja' ? '数量' : 'Quantity',
+        required: false,
+        orderNum: 4,
+        minValue: 1,
+        maxValue: 999,
+      },
+      {
+        fieldKey: 'interests',
+        typeForm: 'SELECT_OPTIONS' as const,
+        title: lang === 'ja' ? '興味のある分野' : 'Interests',
+        required: false,
+        orderNum: 5,
+        options: lang === 'ja' ? ['バッグ', '靴', '小物'] : ['Bags', 'Shoes', 'Accessories'],
+      },
+      {
+        fieldKey: 'message',
+        typeForm: 'TEXT_BOX' as const,
+        title: lang === 'ja' ? 'お問い合わせ内容' : 'Message',
+        required: false,
+        orderNum: 6,
+        maxLength: 1000,
+      },
+    ];
+    const lang = (l: 'ja' | 'en') => ({
+      seo: {
+        title: l === 'ja' ? 'デモショップ | スワイプで見るカタログ' : 'Demo Shop | A catalogue you swipe',
+        h1: l === 'ja' ? 'デモショップ' : 'Demo Shop',
+        description: l === 'ja' ? 'スワイプで商品を見られるデモサイトです' : 'A demo site where you swipe through products',
+        headTags: '',
+        body: '',
+      },
+      company: {
+        companyWebsite: 'https://example.com/',
+        companyProfile: 'https://example.com/about',
+        companyClause: 'https://example.com/law',
+        termsOfService: 'https://example.com/terms',
+        privacyPolicy: 'https://example.com/privacy',
+        contractAgreementRequired: true,
+      },
+      companyFlags: {
+        termsOfService: { showInContact: true, showInForm: true, showInMemberShip: true },
+        privacyPolicy: { showInContact: true, showInForm: true, showInMemberShip: true },
+      },
+      globalMenu: CATEGORY_NAMES[l],
+      sns: [
+        { snsType: 'instagram' as const, snsUrl: 'https://instagram.com/' },
+        { snsType: 'twitter' as const, snsUrl: 'https://x.com/' },
+        { snsType: 'line' as const, snsUrl: 'https://line.me/' },
+      ],
+      forms: {
+        CONTACT_SETTING: { destinationEmails: ['shop@demo.swipe.test'], sendConfirmation: true, fields: contactFields(l) },
+        HOMEPAGE_SETTING: { destinationEmails: ['shop@demo.swipe.test'], sendConfirmation: true, fields: contactFields(l).slice(0, 4) },
+        MEMBERSHIP_SETTING: {
+          destinationEmails: [],
+          fields: [
+            {
+              fieldKey: 'email',
+              typeForm: 'TEXT_BOX' as const,
+              title: l === 'ja' ? 'メールアドレス' : 'E-mail',
+              required: true,
+              orderNum: 1,
+            },
+            {
+              fieldKey: 'password',
+              typeForm: 'TEXT_BOX' as const,
+              title: l === 'ja' ? 'パスワード' : 'Password',
+              required: true,
+              orderNum: 2,
+            },
+            {
+              fieldKey: 'confirmPassword',
+              typeForm: 'TEXT_BOX' as const,
+              title: l === 'ja' ? 'パスワード（確認）' : 'Confirm password',
+              required: true,
+              orderNum: 3,
+            },
+          ],
+        },
+      },
+    });
+    const now = Date.now();
+    const doc: SiteDocumentInput = {
+      name: 'Demo Shop',
+      numberHorizontal: 3,
+      numberVertical: 4,
+      defaultLanguage: 'ja',
+      languages: ['ja', 'en'],
+      logoSetting: { url: 'demo/logo.png' },
+      faviconSetting: { url: 'demo/favicon.png' },
+      globalMenuTextColor: '#ffffff',
+      globalMenuBackgroundColor: '#111111',
+      speakerColor: '#ffffff',
+      viewMode: 'MOBILE',
+      translations: { ja: lang('ja'), en: lang('en') },
+      categories: [{ pages: pages(1) }, { pages: pages(2) }, { pages: pages(3) }],
+      popupCtas: {
+        timeLimit: {
+          startDate: new Date(now - 3600_000).toISOString(),
+          endDate: new Date(now + 5 * 24 * 3600_000).toISOString(),
+          effectivePages: [1, 2],
+          style: {
+            backgroundColor: '#111111',
+            textColor: '#ffffff',
+            textSize: 14,
+            shape: 'MODERATELY_ROUNDED_EDGE',
+            textAlignment: 'BOTTOM',
+          },
+          showRemainingTime: true,
+          transition: { transitionType: 'INTERNAL_URL', internalLinkType: 'contact' },
+          text: { ja: '期間限定 送料無料キャンペーン', en: 'Free shipping, limited time' },
+        },
+        applicantLimit: {
+          startDate: new Date(now - 3600_000).toISOString(),
+          endDate: new Date(now + 30 * 24 * 3600_000).toISOString(),
+          effectivePages: [1, 2],
+          style: {
+            backgroundColor: '#1976d2',
+            textColor: '#ffffff',
+            textSize: 14,
+            shape: 'MODERATELY_ROUNDED_EDGE',
+            textAlignment: 'BOTTOM',
+          },
+          transition: { transitionType: 'SURVEY', linkedSurveyId: survey.id },
+          text: { ja: '先着100名様にプレゼント', en: 'A gift for the first 100' },
+          limit: 100,
+        },
+      },
+      campaign: {
+        translations: { ja: { name: '春のセール' }, en: { name: 'Spring sale' } },
+        backgroundColor: '#fff4e6',
+        backgroundOpacity: 1,
+        startDate: new Date(now - 3600_000).toISOString(),
+        endDate: new Date(now + 60 * 24 * 3600_000).toISOString(),
+        effectivePages: [1, 2, 3, 4],
+        isOnClickCount: true,
+        positionLp: 'center',
+        banners: [
+          {
+            side: 'left',
+            mediaUrl: 'demo/banner-sale.png',
+            width: 240,
+            height: 240,
+            linkDestinationType: 'EXTERNAL_URL',
+            linkDestinationUrl: 'https://example.com/sale',
+            bannerX: 20,
+            bannerY: 120,
+          },
+          {
+            side: 'right',
+            mediaUrl: 'demo/product-bag.png',
+            width: 240,
+            height: 240,
+            linkDestinationType: 'CREATIVE_BLOCK',
+            linkDestinationUrl: '1',
+            bannerX: 20,
+            bannerY: 120,
+          },
+        ],
+      },
+    };
+    const parsed = siteDocumentSchema.parse(doc);
+    const { id: siteId } = await q.one<{ id: number }>(
+      `INSERT INTO sites (uuid, account_id, name, number_horizontal, number_vertical, default_language, languages, is_default)
+       VALUES (gen_random_uuid(), $1, 'Demo Shop', 3, 4, 'ja', ARRAY['ja','en'], true) RETURNING id`,
+      [user.id],
+    );
+    await writeSiteDocument(q, siteId, parsed);
+    await publishSnapshot(q, siteId, await planOf(q, user.id));
+    await q.query('UPDATE surveys SET site_id = $1 WHERE id = $2', [siteId, survey.id]);
+    await q.query(
+      `INSERT INTO notification_deliveries (site_id, lang, title, content, news_url, status, start_date, end_date) VALUES
+       ($1, 'ja', $2, $3, 'https://example.com/news/1', 'PUBLIC', now() - interval '1 day', now() + interval '30 days'),
+       ($1, 'ja', $4, $5, NULL, 'PUBLIC', now() - interval '1 day', now() + interval '30 days'),
+       ($1, 'en', $6, $7, 'https://example.com/news/1', 'PUBLIC', now() - interval '1 day', now() + interval '30 days'),
+       ($1, 'en', $8, $9, NULL, 'PUBLIC', now() - interval '1 day', now() + interval '30 days')`,
+      [
+        siteId,
+        '新商品が入荷しました',
+        '春の新作バッグが入荷しました。数量限定です。',
+        '週末は送料無料',
+        '土日のご注文は送料無料でお届けします。',
+        'New arrivals are in',
+        'Our spring bags have arrived, in limited numbers.',
+        'Free shipping this weekend',
+        'Orders placed on Saturday and Sunday ship free.',
+      ],
+    );
+    await q.query("INSERT INTO preview_shares (site_id, email, invited_by) VALUES ($1, 'viewer@demo.swipe.test', $2)", [siteId, user.id]);
+    return { siteId };
+  });
+  ctx.log.info({ ms: Date.now() - started, siteId: result.siteId }, 'demo data created');
+  return { siteId: result.siteId, logins: DEMO_LOGINS };
+}

@@ -1,0 +1,51 @@
+import { translate } from '@swipe/i18n';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.js';
+import { requestLang } from './lang.js';
+
+interface ErrorBody {
+  message: string | string[];
+  code: string;
+  fields?: { path: string; message: string }[];
+}
+
+function bodyFor(req: FastifyRequest, err: AppError): ErrorBody {
+  const lang = requestLang(req);
+  const body: ErrorBody = { message: translate(lang, err.key, err.params), code: err.code };
+  if (err.fields && err.fields.length > 0) {
+    const fields = err.fields.map((f) => ({ path: f.path, message: translate(lang, f.key, f.params) }));
+    body.message = fields.map((f) => (f.path ? `${f.path}: ${f.message}` : f.message));
+    body.fields = fields;
+  }
+  return body;
+}
+
+/** The one error handler: domain errors keep their status; framework errors map to 400/413/415; 5xx text is hidden. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, req: FastifyRequest, reply: FastifyReply) => {
+    let err: AppError;
+    if (error instanceof AppError) err = error;
+    else if ((error as FastifyError).validation) err = new AppError(400, 'VALIDATION_FAILED', 'server.validation_failed');
+    else {
+      const fe = error as FastifyError;
+      const status = fe.statusCode ?? 500;
+      if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413)
+        err = new AppError(413, 'PAYLOAD_TOO_LARGE', 'server.payload_too_large');
+      else if (fe.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415)
+        err = new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'server.unsupported_media_type');
+      else if (fe.code?.startsWith('FST_ERR_CTP') || (error instanceof SyntaxError && status === 400))
+        err = new AppError(400, 'INVALID_JSON', 'server.invalid_json');
+      else if (status === 429) err = new AppError(429, 'TOO_MANY_REQUESTS', 'server.too_many_requests');
+      else if (status >= 400 && status < 500) err = new AppError(status, 'BAD_REQUEST', 'server.bad_request');
+      else {
+        req.log.error({ err: error }, 'unhandled error');
+        err = new AppError(500, 'INTERNAL', 'server.internal');
+      }
+    }
+    if (err.status >= 500 && error instanceof AppError) req.log.error({ err: error }, 'server error');
+    reply.status(err.status).send(bodyFor(req, err));
+  });
+  app.setNotFoundHandler((req, reply) => {
+    reply.status(404).send(bodyFor(req, new AppError(404, 'NOT_FOUND', 'server.not_found')));
+  });
+}

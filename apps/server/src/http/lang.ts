@@ -1,0 +1,11 @@
+import { type Lang, langFromAcceptLanguage, normalizeLang } from '@swipe/i18n';
+import type { FastifyRequest } from 'fastify';
+
+/** The request's language: ?lang, then the lang cookie, then Accept-Language; ja by default. */
+export function requestLang(req: FastifyRequest): Lang {
+  const q = (req.query as Record<string, unknown> | undefined)?.lang;
+  const fromQuery = typeof q === 'string' ? normalizeLang(q) : null;
+  if (fromQuery) return fromQuery;
+  const header = req.headers['accept-language'];
+  return langFromAcceptLanguage(Array.isArray(header) ? header[0] : header);
+}

@@ -1,0 +1,30 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/helpers.js';
+
+// Behind a TLS-terminating load balancer (TRUST_PROXY), both origins send HSTS; over plain HTTP they do not.
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer({ trustProxy: true });
+});
+afterAll(async () => {
+  await s?.drop();
+});
+
+describe('security headers behind a proxy', () => {
+  it('HSTS only when the request came over TLS', async () => {
+    for (const base of [s.adminUrl, s.sitesUrl]) {
+      const tls = await fetch(`${base}/api/v1/health`, { headers: { 'x-forwarded-proto': 'https' } });
+      expect(tls.headers.get('strict-transport-security')).toContain('max-age=');
+      const plain = await fetch(`${base}/api/v1/health`);
+      expect(plain.headers.get('strict-transport-security')).toBeNull();
+      expect(plain.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+  it('a fresh CSP nonce for every admin response', async () => {
+    const a = (await fetch(`${s.adminUrl}/api/v1/health`)).headers.get('content-security-policy');
+    const b = (await fetch(`${s.adminUrl}/api/v1/health`)).headers.get('content-security-policy');
+    const nonce = (h: string | null) => /'nonce-([^']+)'/.exec(h ?? '')?.[1];
+    expect(nonce(a)).toBeTruthy();
+    expect(nonce(a)).not.toBe(nonce(b));
+  });
+});

@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { Config } from '../config.js';
+
+declare module 'fastify' {
+  interface FastifyReply {
+    /** per-response CSP nonce for inline scripts (admin origin) */
+    cspNonce: string;
+  }
+}
+
+function isTls(config: Config, reply: FastifyReply): boolean {
+  if (config.tls) return true;
+  return config.trustProxy && reply.request.headers['x-forwarded-proto'] === 'https';
+}
+
+/** Headers of the admin origin: a strict CSP with a nonce, no framing, nosniff, HSTS over TLS. */
+export function adminSecurityHeaders(app: FastifyInstance, config: Config): void {
+  // Everything but the nonce is fixed for the life of the process: build it once.
+  const sites = new URL(config.sitesUrl).origin;
+  const before = "default-src 'self'; script-src 'self' 'nonce-";
+  const after = [
+    "'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${sites}`,
+    `media-src 'self' blob: ${sites}`,
+    `connect-src 'self' ${sites}`,
+    `frame-src ${sites}`,
+    "font-src 'self' data:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  app.decorateReply('cspNonce', '');
+  app.addHook('onRequest', (_req, reply, done) => {
+    reply.cspNonce = randomBytes(16).toString('base64');
+    done();
+  });
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    reply.header('content-security-policy', before + reply.cspNonce + after);
+    reply.header('x-frame-options', 'DENY');
+    reply.header('cross-origin-opener-policy', 'same-origin');
+    common(reply, config);
+    done(null, payload);
+  });
+}
+
+/**
+ * Headers of the sites origin. Operator scripts run here (and only here), so its CSP cannot forbid
+ * scripts outright; the viewer module tightens it per page. Framing is allowed by the admin origin only.
+ */
+export function sitesSecurityHeaders(app: FastifyInstance, config: Config): void {
+  const csp = `object-src 'none'; base-uri 'self'; frame-ancestors 'self' ${new URL(config.adminUrl).origin}`;
+  app.addHook('onSend', (_req, reply, payload, done) => {
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
+    common(reply, config);
+    done(null, payload);
+  });
+}
+
+function common(reply: FastifyReply, config: Config): void {
+  reply.header('x-content-type-options', 'nosniff');
+  reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+  reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+  if (isTls(config, reply)) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+}

@@ -1,0 +1,23 @@
+import { hash, verify } from '@node-rs/argon2';
+
+// argon2id, 19 MiB, 2 iterations (OWASP's minimum profile).
+const OPTIONS = { algorithm: 2 as const, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, OPTIONS);
+}
+
+export async function verifyPassword(hashed: string, password: string): Promise<boolean> {
+  try {
+    return await verify(hashed, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummy: Promise<string> | undefined;
+/** Spends the same time as a real check so an unknown account answers like a wrong password. */
+export async function burnPasswordCheck(password: string): Promise<void> {
+  dummy ??= hashPassword('Dummy-password-1!');
+  await verifyPassword(await dummy, password);
+}

@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { unauthorized } from '../../errors.js';
+import { bearer } from '../../http/auth.js';
+import { END_USER_TTL_S } from '../../lib/tokens.js';
+
+export interface MemberRow {
+  id: number;
+  site_id: number;
+  email: string;
+  password_hash: string;
+  status: 'PROVISIONAL' | 'ACTIVE' | 'DISABLED';
+  lang: string;
+  data: Record<string, unknown>;
+  token_version: number;
+  confirmed_at: string | null;
+  created_at: string;
+}
+
+/** An end-user token for one site (audience end-user:{siteId}); sub = site_members.id, tv = token_version. */
+export function signMemberToken(ctx: AppContext, member: Pick<MemberRow, 'id' | 'site_id' | 'token_version'>): Promise<string> {
+  return ctx.tokens.sign(
+    { kind: 'end-user', siteId: member.site_id },
+    { sub: String(member.id), tv: member.token_version },
+    END_USER_TTL_S,
+  );
+}
+
+/**
+ * The active member a token stands for on this site, or null. A token of another site fails on its
+ * audience; a disabled or re-keyed member fails on status and token version.
+ */
+export async function verifyMemberToken(ctx: AppContext, siteId: number, token: string | undefined): Promise<MemberRow | null> {
+  if (!token) return null;
+  const claims = await ctx.tokens.verify({ kind: 'end-user', siteId }, token);
+  if (!claims || !/^\d{1,15}$/.test(claims.sub)) return null;
+  const m = await ctx.db.maybeOne<MemberRow>('SELECT * FROM site_members WHERE id = $1 AND site_id = $2', [Number(claims.sub), siteId]);
+  if (m?.status !== 'ACTIVE' || m.token_version !== claims.tv) return null;
+  return m;
+}
+
+/** The member of the request's bearer token, or 401 (the client then clears its stored token). */
+export async function requireMember(ctx: AppContext, req: FastifyRequest, siteId: number): Promise<MemberRow> {
+  const m = await verifyMemberToken(ctx, siteId, bearer(req));
+  if (!m) throw unauthorized('server.token_invalid', 'TOKEN_INVALID');
+  return m;
+}

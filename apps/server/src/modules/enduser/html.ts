@@ -1,0 +1,94 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { pickDictionary } from '@swipe/i18n';
+import { inlineJson, renderEnduser } from '@swipe/viewer/enduser/ssr.tsx';
+import type { EnduserState } from '@swipe/viewer/enduser/types.ts';
+import type { FastifyReply } from 'fastify';
+import type { AppContext } from '../../context.js';
+
+// The HTML document of a visitor screen: server-rendered React, the enduser dictionary and state
+// inlined, the `enduser` bundle and its CSS linked from the viewer build's manifest.
+
+const DEFAULT_MANIFEST = fileURLToPath(new URL('../../../../viewer/dist/.vite/manifest.json', import.meta.url));
+/** VIEWER_MANIFEST points elsewhere for development builds of the enduser entry alone. */
+const manifestPath = () => process.env.VIEWER_MANIFEST || DEFAULT_MANIFEST;
+const ENTRY = 'src/enduser/client.tsx';
+
+interface ManifestEntry {
+  file: string;
+  css?: string[];
+  imports?: string[];
+}
+let cached: { mtime: number; assets: { js: string[]; css: string[]; preload: string[] } | null } | undefined;
+
+/** The bundle files of the enduser entry (null when the viewer has not been built with it). */
+export function enduserAssets(): { js: string[]; css: string[]; preload: string[] } | null {
+  let mtime = 0;
+  try {
+    mtime = fs.statSync(manifestPath()).mtimeMs;
+  } catch {
+    return null;
+  }
+  if (cached && cached.mtime === mtime) return cached.assets;
+  let assets: { js: string[]; css: string[]; preload: string[] } | null = null;
+  try {
+    const manifest = JSON.parse(fs.readFileSync(manifestPath(), 'utf8')) as Record<string, ManifestEntry>;
+    const entry = manifest[ENTRY];
+    if (entry) {
+      const css = new Set(entry.css ?? []);
+      const preload: string[] = [];
+      const walk = (keys: string[] | undefined, seen: Set<string>) => {
+        for (const k of keys ?? []) {
+          if (seen.has(k)) continue;
+          seen.add(k);
+          const m = manifest[k];
+          if (!m) continue;
+          preload.push(m.file);
+          for (const c of m.css ?? []) css.add(c);
+          walk(m.imports, seen);
+        }
+      };
+      walk(entry.imports, new Set());
+      assets = { js: [entry.file], css: [...css], preload };
+    }
+  } catch {
+    assets = null;
+  }
+  cached = { mtime, assets };
+  return assets;
+}
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export interface PageOptions {
+  title: string;
+  status?: number;
+  /** operator HTML appended to the body (success-page scripts; sites origin only) */
+  tailHtml?: string;
+  robots?: string;
+  faviconUrl?: string | null;
+}
+
+export function sendEnduserPage(ctx: AppContext, reply: FastifyReply, state: EnduserState, opts: PageOptions) {
+  const dict = pickDictionary(state.lang, ['enduser', 'validation', 'common']);
+  const body = renderEnduser(state, dict);
+  const assets = enduserAssets();
+  if (!assets) ctx.log.warn('viewer bundle without the enduser entry: visitor screens are not interactive (npm run build)');
+  const base = '/_viewer/';
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">',
+    `<meta name="robots" content="${esc(opts.robots ?? 'noindex')}">`,
+    '<meta name="theme-color" content="#ffffff">',
+    `<title>${esc(opts.title)}</title>`,
+    opts.faviconUrl ? `<link rel="icon" href="${esc(opts.faviconUrl)}">` : '',
+    ...(assets?.css ?? []).map((c) => `<link rel="stylesheet" href="${base}${esc(c)}">`),
+    ...(assets?.preload ?? []).map((p) => `<link rel="modulepreload" href="${base}${esc(p)}">`),
+  ].join('');
+  const scripts = (assets?.js ?? []).map((j) => `<script type="module" src="${base}${esc(j)}"></script>`).join('');
+  const html = `<!doctype html><html lang="${state.lang === 'kr' ? 'ko' : state.lang === 'cn' ? 'zh' : state.lang}"><head>${head}</head><body><div id="eu-root">${body}</div><script type="application/json" id="eu-state">${inlineJson(state)}</script><script type="application/json" id="eu-dict">${inlineJson(dict)}</script>${scripts}${opts.tailHtml ?? ''}</body></html>`;
+  reply.status(opts.status ?? 200);
+  reply.header('cache-control', 'no-store');
+  reply.type('text/html; charset=utf-8');
+  return reply.send(html);
+}

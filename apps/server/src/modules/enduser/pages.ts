@@ -1,0 +1,151 @@
+import { type FormType, LANGUAGES, type Language, mediaUrl } from '@swipe/core';
+import { translate } from '@swipe/i18n';
+import type { EnduserPage, EnduserState } from '@swipe/viewer/enduser/types.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../errors.js';
+import type { FormPageTarget } from '../published/form-pages.js';
+import { surveyCookies } from '../surveys/routes.js';
+import { listSurveys, surveyWithQuestions } from '../surveys/service.js';
+import { sendEnduserPage } from './html.js';
+import { companyLinks, fieldsOf, formSetting, formsLocked, type VisitorSite, visitorSite } from './site.js';
+
+const TITLE_KEY: Record<EnduserPage, string> = {
+  register: 'enduser.register_title',
+  'register-success': 'enduser.register_success_title',
+  login: 'enduser.login_title',
+  contact: 'enduser.contact_title',
+  'contact-success': 'enduser.contact_success_title',
+  forms: 'enduser.forms_title',
+  'form-success': 'enduser.form_success_title',
+  survey: 'enduser.survey_title',
+  'preview-lock': 'enduser.preview_title',
+  'not-found': 'common.error_404_title',
+};
+
+/** The address of the same screen in another language: the language segment of basePath swapped or added. */
+export function langLinks(basePath: string, lang: Language, languages: Language[], page: string): Partial<Record<Language, string>> {
+  const out: Partial<Record<Language, string>> = {};
+  const parts = basePath.split('/').filter(Boolean);
+  const hasLang = parts.length > 0 && parts[parts.length - 1] === lang;
+  for (const l of languages) {
+    const p = hasLang ? [...parts.slice(0, -1), l] : [...parts, l];
+    out[l] = `/${[...p, page].join('/')}`;
+  }
+  return out;
+}
+
+function str(v: unknown, max = 200): string | null {
+  return typeof v === 'string' && v.length > 0 && v.length <= max ? v : null;
+}
+function posInt(v: unknown): number | null {
+  const s = typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
+  return /^\d{1,15}$/.test(s) && Number(s) > 0 ? Number(s) : null;
+}
+
+function baseState(v: VisitorSite, target: FormPageTarget, page: EnduserPage): EnduserState {
+  const doc = v.site.document;
+  return {
+    page,
+    siteId: v.site.siteId,
+    lang: v.lang,
+    languages: v.site.languages,
+    basePath: target.basePath,
+    siteName: doc.name,
+    logoUrl: mediaUrl('/media', doc.logoSetting?.url ?? null),
+    langLinks: langLinks(target.basePath, target.lang, v.site.languages, page),
+  };
+}
+
+function formView(v: VisitorSite, type: FormType, group: 'contact' | 'form' | 'membership') {
+  const c = companyLinks(v, group);
+  return {
+    type,
+    fields: fieldsOf(v, type),
+    locked: type !== 'MEMBERSHIP_SETTING' && formsLocked(v.site),
+    companyLinks: c.links,
+    agreementRequired: c.agreementRequired,
+    sendConfirmation: Boolean(formSetting(v, type)?.sendConfirmation),
+  };
+}
+
+/**
+ * The form-type screens (viewer.md 2): registered with the viewer's dispatcher and mounted on the
+ * explicit /sites/{siteId}/{lang}/{page} addresses.
+ */
+export async function renderFormPage(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, target: FormPageTarget): Promise<unknown> {
+  let v: VisitorSite;
+  try {
+    v = await visitorSite(ctx, target.siteId, target.lang);
+  } catch (err) {
+    if (!(err instanceof AppError) || err.status !== 404) throw err;
+    const lang = (LANGUAGES as readonly string[]).includes(target.lang) ? target.lang : 'ja';
+    const state: EnduserState = {
+      page: 'not-found',
+      siteId: target.siteId,
+      lang,
+      languages: [lang],
+      basePath: '/',
+      siteName: '',
+      logoUrl: null,
+      langLinks: {},
+    };
+    return sendEnduserPage(ctx, reply, state, { title: translate(lang, 'common.error_404_title'), status: 404 });
+  }
+  const q = (req.query ?? {}) as Record<string, unknown>;
+  const page = target.page;
+  const state = baseState(v, target, page);
+  const scripts = v.settings?.scripts;
+  let tailHtml = '';
+  switch (page) {
+    case 'register':
+      state.form = formView(v, 'MEMBERSHIP_SETTING', 'membership');
+      state.confirmToken = str(q.token);
+      break;
+    case 'register-success':
+      tailHtml = scripts?.membershipScript ?? '';
+      break;
+    case 'login':
+      state.next = str(q.next, 8);
+      break;
+    case 'contact':
+      state.form = formView(v, 'CONTACT_SETTING', 'contact');
+      break;
+    case 'contact-success':
+      tailHtml = scripts?.contactScript ?? '';
+      break;
+    case 'forms':
+      state.form = formView(v, 'HOMEPAGE_SETTING', 'form');
+      break;
+    case 'form-success':
+      tailHtml = scripts?.formScript ?? '';
+      break;
+    case 'survey': {
+      const asked = posInt(q.survey_id ?? q.surveyId ?? q.id);
+      const surveyId = asked ?? (await listSurveys(ctx, v.site.siteId, v.lang))[0]?.id ?? null;
+      state.survey = null;
+      if (surveyId) {
+        try {
+          const s = await surveyWithQuestions(ctx, surveyId, v.lang, v.site.siteId);
+          state.survey = { ...s.survey, questions: s.questions };
+        } catch (err) {
+          if (!(err instanceof AppError) || err.status !== 404) throw err;
+        }
+      }
+      const cookies = surveyCookies(req);
+      const source = str(q.click_source ?? q.source ?? q.type, 40) ?? cookies.clickSource ?? null;
+      state.surveyContext = {
+        pageId: posInt(q.page_id) ?? posInt(cookies.pageId),
+        ctaId: posInt(q.cta_id) ?? posInt(cookies.ctaId),
+        clickSource: source === 'BUTTON_CTA' || source === 'POPUP_CTA_TRANSITION' ? source : null,
+      };
+      break;
+    }
+  }
+  const title = `${translate(v.lang, TITLE_KEY[page])} | ${v.site.document.name}`;
+  return sendEnduserPage(ctx, reply, state, {
+    title,
+    tailHtml,
+    faviconUrl: mediaUrl('/media', v.site.document.faviconSetting?.url ?? null),
+  });
+}

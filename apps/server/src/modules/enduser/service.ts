@@ -1,0 +1,257 @@
+import type { FieldIssue, FormType, Language } from '@swipe/core';
+import { checkEmail, checkFormValues, checkMemberPassword, MEMBERSHIP_SYSTEM_KEYS } from '@swipe/core/forms.ts';
+import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/db.js';
+import { AppError, tooMany } from '../../errors.js';
+import { randomToken, sha256 } from '../../lib/crypto.js';
+import { queueMail } from '../../lib/mailer.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { countFailure, type Limit, overLimit } from '../../lib/ratelimit.js';
+import { END_USER_TTL_S } from '../../lib/tokens.js';
+import type { PublishedSite } from '../published/service.js';
+import { type MemberRow, signMemberToken } from './auth.js';
+import { ipHash } from './guard.js';
+import { alreadyMemberMail, confirmMail, notifyMail, summary, visitorMail } from './mails.js';
+import { assertFormsOpen, companyLinks, fieldsOf, formSetting, type VisitorSite, visitorSite } from './site.js';
+
+export const CONFIRM_TTL_HOURS = 24;
+/** A second confirmation mail within this many seconds is not sent (double click, impatient retry). */
+const RESEND_GAP_S = 20;
+export const MEMBER_LOGIN_LIMIT: Limit = { max: 5, windowSeconds: 15 * 60 };
+const CONFIRM_PURPOSE = 'member_confirm';
+
+/** 400 when a value had the wrong type, 422 when a rule is broken; the first issue is the message. */
+export function rejectIssues(issues: FieldIssue[], malformed: boolean): never {
+  throw new AppError(malformed ? 400 : 422, 'VALIDATION_FAILED', issues[0]?.key ?? 'server.validation_failed', issues[0]?.params, issues);
+}
+
+/** Where a confirmation link points: the custom domain when verified, else the sites origin path form. */
+export function memberLink(ctx: AppContext, site: PublishedSite, lang: Language, page: string, query: string): string {
+  const base = site.customDomain ? `https://${site.customDomain}` : `${ctx.config.sitesUrl}/sites/${site.siteId}`;
+  return `${base}/${lang}/${page}?${query}`;
+}
+
+async function issueConfirmation(ctx: AppContext, q: Queryable, v: VisitorSite, member: MemberRow, lang: Language): Promise<boolean> {
+  const recent = await q.maybeOne<{ id: number }>(
+    `SELECT id FROM one_time_tokens WHERE purpose = $1 AND subject_id = $2 AND used_at IS NULL AND created_at > now() - make_interval(secs => $3)`,
+    [CONFIRM_PURPOSE, member.id, RESEND_GAP_S],
+  );
+  if (recent) return false;
+  const token = randomToken(32);
+  await q.query('INSERT INTO one_time_tokens (purpose, subject_id, token_hash, expires_at) VALUES ($1, $2, $3, $4)', [
+    CONFIRM_PURPOSE,
+    member.id,
+    sha256(token),
+    new Date(Date.now() + CONFIRM_TTL_HOURS * 3600_000),
+  ]);
+  const link = memberLink(ctx, v.site, lang, 'register', `token=${encodeURIComponent(token)}`);
+  await queueMail(q, confirmMail(lang, member.email, v.site.document.name, link, CONFIRM_TTL_HOURS));
+  return true;
+}
+
+export interface RegisterInput {
+  email?: unknown;
+  password?: unknown;
+  confirmPassword?: unknown;
+  data?: unknown;
+  agreed?: unknown;
+  lang?: unknown;
+}
+
+/**
+ * Provisional registration (viewer.md 4): the member is stored PROVISIONAL and a one-time link is
+ * mailed in the same transaction. The answer is the same whether the address was new, provisional
+ * (password replaced, link sent again) or already a member (a "you are already registered" mail).
+ */
+export async function register(ctx: AppContext, siteId: number, input: RegisterInput): Promise<{ email: string }> {
+  const v = await visitorSite(ctx, siteId, input.lang);
+  const fields = fieldsOf(v, 'MEMBERSHIP_SETTING');
+  const extra = input.data ?? {};
+  const issues: FieldIssue[] = [];
+  let malformed = false;
+  const emailIssue = checkEmail(input.email);
+  if (emailIssue) {
+    issues.push(emailIssue);
+    if (emailIssue.key === 'validation.invalid_type') malformed = true;
+  }
+  const pw = checkMemberPassword(input.password, input.confirmPassword);
+  issues.push(...pw.issues);
+  malformed ||= pw.malformed;
+  const rest = checkFormValues(fields, extra, { skip: MEMBERSHIP_SYSTEM_KEYS });
+  issues.push(...rest.issues.map((i) => ({ ...i, path: i.path === 'data' ? 'data' : `data.${i.path}` })));
+  malformed ||= rest.malformed;
+  if (companyLinks(v, 'membership').agreementRequired && input.agreed !== true)
+    issues.push({ path: 'agreed', key: 'enduser.agree_required', params: {} });
+  if (issues.length > 0) rejectIssues(issues, malformed);
+
+  const email = (input.email as string).trim();
+  const passwordHash = await hashPassword(input.password as string);
+  await ctx.db.tx(async (q) => {
+    await q.query(
+      `INSERT INTO site_members (site_id, email, password_hash, lang, data) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (site_id, lower(email)) DO NOTHING`,
+      [siteId, email, passwordHash, v.lang, rest.values],
+    );
+    const member = await q.one<MemberRow>('SELECT * FROM site_members WHERE site_id = $1 AND lower(email) = lower($2) FOR UPDATE', [
+      siteId,
+      email,
+    ]);
+    if (member.status === 'ACTIVE') {
+      const recent = await ctx.kv.incr(`eu:already:${member.id}`, 3600);
+      if (recent === 1)
+        await queueMail(q, alreadyMemberMail(v.lang, member.email, v.site.document.name, memberLink(ctx, v.site, v.lang, 'login', 'r=1')));
+      return;
+    }
+    if (member.status === 'DISABLED') return;
+    if (member.password_hash !== passwordHash)
+      await q.query('UPDATE site_members SET password_hash = $2, lang = $3, data = $4 WHERE id = $1', [
+        member.id,
+        passwordHash,
+        v.lang,
+        rest.values,
+      ]);
+    await issueConfirmation(ctx, q, v, member, v.lang);
+  });
+  return { email };
+}
+
+/** Sends the confirmation link again to a provisional member; answers the same for any address. */
+export async function resend(ctx: AppContext, siteId: number, input: { email?: unknown; lang?: unknown }): Promise<void> {
+  const v = await visitorSite(ctx, siteId, input.lang);
+  const e = checkEmail(input.email);
+  if (e) rejectIssues([e], e.key === 'validation.invalid_type');
+  await ctx.db.tx(async (q) => {
+    const member = await q.maybeOne<MemberRow>('SELECT * FROM site_members WHERE site_id = $1 AND lower(email) = lower($2) FOR UPDATE', [
+      siteId,
+      (input.email as string).trim(),
+    ]);
+    if (member?.status === 'PROVISIONAL') await issueConfirmation(ctx, q, v, member, v.lang);
+  });
+}
+
+/** Follows the one-time link: the member becomes ACTIVE. The link works once and expires. */
+export async function confirm(ctx: AppContext, siteId: number, token: string): Promise<{ email: string }> {
+  const result = await ctx.db.tx(async (q) => {
+    const row = await q.maybeOne<{ id: number; subject_id: number; expires_at: string; used_at: string | null }>(
+      'SELECT id, subject_id, expires_at, used_at FROM one_time_tokens WHERE token_hash = $1 AND purpose = $2 FOR UPDATE',
+      [sha256(token), CONFIRM_PURPOSE],
+    );
+    if (!row || row.used_at || new Date(row.expires_at).getTime() < Date.now()) return null;
+    const member = await q.maybeOne<MemberRow>('SELECT * FROM site_members WHERE id = $1 AND site_id = $2 FOR UPDATE', [
+      row.subject_id,
+      siteId,
+    ]);
+    if (!member || member.status === 'DISABLED') return null;
+    await q.query('UPDATE one_time_tokens SET used_at = now() WHERE id = $1', [row.id]);
+    if (member.status === 'PROVISIONAL')
+      await q.query("UPDATE site_members SET status = 'ACTIVE', confirmed_at = now() WHERE id = $1", [member.id]);
+    return { email: member.email };
+  });
+  if (!result) throw new AppError(400, 'CONFIRM_LINK_INVALID', 'enduser.confirm_invalid');
+  return result;
+}
+
+const loginFailed = () => new AppError(401, 'LOGIN_FAILED', 'enduser.login_failed');
+
+/**
+ * End-user login: an end-user token for this site. Unknown e-mail and wrong password answer alike and
+ * take the same time; failures are counted per address and per IP, for any address.
+ */
+export async function login(ctx: AppContext, siteId: number, input: { email?: unknown; password?: unknown }, ip: string) {
+  await visitorSite(ctx, siteId);
+  const issues: FieldIssue[] = [];
+  const e = checkEmail(input.email);
+  if (e) issues.push(e);
+  if (input.password === undefined || input.password === null || input.password === '')
+    issues.push({ path: 'password', key: 'validation.required', params: {} });
+  else if (typeof input.password !== 'string') issues.push({ path: 'password', key: 'validation.invalid_type', params: {} });
+  else if (input.password.length > 200) issues.push({ path: 'password', key: 'validation.max_length', params: { max: 200 } });
+  if (issues.length > 0)
+    rejectIssues(
+      issues,
+      issues.some((i) => i.key === 'validation.invalid_type'),
+    );
+  const email = (input.email as string).trim().toLowerCase();
+  const password = input.password as string;
+  const emailKey = `eu:loginfail:${siteId}:${email}`;
+  const ipKey = `eu:loginfail:ip:${ip}`;
+  if ((await overLimit(ctx.kv, emailKey, MEMBER_LOGIN_LIMIT)) || (await overLimit(ctx.kv, ipKey, { max: 30, windowSeconds: 15 * 60 })))
+    throw tooMany();
+  const member = await ctx.db.maybeOne<MemberRow>('SELECT * FROM site_members WHERE site_id = $1 AND lower(email) = $2', [siteId, email]);
+  let ok = false;
+  if (member && member.status !== 'DISABLED') ok = await verifyPassword(member.password_hash, password);
+  else await burnPasswordCheck(password);
+  if (!member || !ok) {
+    await countFailure(ctx.kv, emailKey, MEMBER_LOGIN_LIMIT);
+    await countFailure(ctx.kv, ipKey, { max: 30, windowSeconds: 15 * 60 });
+    throw loginFailed();
+  }
+  // Only someone who knows the password learns the address still waits for confirmation.
+  if (member.status === 'PROVISIONAL') throw new AppError(403, 'MEMBER_NOT_CONFIRMED', 'enduser.not_confirmed');
+  await ctx.kv.reset(`rl:${emailKey}`);
+  const accessToken = await signMemberToken(ctx, member);
+  return { accessToken, tokenType: 'Bearer', expiresIn: END_USER_TTL_S, member: { id: member.id, email: member.email } };
+}
+
+export interface SubmitInput {
+  data?: unknown;
+  lang?: unknown;
+  agreed?: unknown;
+  mode?: unknown;
+}
+export interface SubmitResult {
+  id: number;
+  createdAt: string;
+  replayed: boolean;
+}
+
+/**
+ * A contact or homepage form: checked against the site's field settings, stored, and one
+ * notification mail per destination address (plus the visitor's confirmation when configured)
+ * queued in the same transaction. With an idempotency key, a retry stores nothing new and gets the
+ * first answer.
+ */
+export async function submitForm(
+  ctx: AppContext,
+  siteId: number,
+  type: Extract<FormType, 'CONTACT_SETTING' | 'HOMEPAGE_SETTING'>,
+  input: SubmitInput,
+  meta: { ip: string; idempotencyKey: string | null },
+): Promise<SubmitResult> {
+  const v = await visitorSite(ctx, siteId, input.lang);
+  assertFormsOpen(v.site);
+  const group = type === 'CONTACT_SETTING' ? 'contact' : 'form';
+  const fields = fieldsOf(v, type);
+  const check = checkFormValues(fields, input.data);
+  const issues = [...check.issues];
+  if (companyLinks(v, group).agreementRequired && input.agreed !== true)
+    issues.push({ path: 'agreed', key: 'enduser.agree_required', params: {} });
+  if (issues.length > 0) rejectIssues(issues, check.malformed);
+
+  const setting = formSetting(v, type);
+  const emailField = fields.find((f) => f.fieldKey === 'email');
+  const visitorEmail = emailField && typeof check.values.email === 'string' && check.values.email ? check.values.email : null;
+  return ctx.db.tx(async (q) => {
+    const inserted = await q.maybeOne<{ id: number; created_at: string }>(
+      `INSERT INTO form_submissions (site_id, form_type, lang, email, data, idempotency_key, ip_hash)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
+       ON CONFLICT (site_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+       RETURNING id, created_at`,
+      [siteId, type, v.lang, visitorEmail, check.values, meta.idempotencyKey, ipHash(meta.ip)],
+    );
+    if (!inserted) {
+      const first = await q.one<{ id: number; created_at: string; form_type: string }>(
+        'SELECT id, created_at, form_type FROM form_submissions WHERE site_id = $1 AND idempotency_key = $2',
+        [siteId, meta.idempotencyKey],
+      );
+      return { id: first.id, createdAt: new Date(first.created_at).toISOString(), replayed: true };
+    }
+    const at = new Date(inserted.created_at);
+    const text = summary(v.lang, fields, check.values);
+    const siteName = v.site.document.name;
+    for (const to of new Set((setting?.destinationEmails ?? []).map((e) => e.trim()).filter(Boolean)))
+      await queueMail(q, notifyMail(v.lang, to, group, siteName, { id: inserted.id, summary: text, at }));
+    if (setting?.sendConfirmation && visitorEmail) await queueMail(q, visitorMail(v.lang, visitorEmail, group, siteName, text));
+    return { id: inserted.id, createdAt: at.toISOString(), replayed: false };
+  });
+}

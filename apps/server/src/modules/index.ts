@@ -1,0 +1,43 @@
+import type { JobHandler } from '../jobs/worker.js';
+import { accountRoutes } from './accounts/routes.js';
+import { adminAppRoutes } from './adminapp/routes.js';
+import { analyticsRoutes } from './analytics/routes.js';
+import { auditRoutes } from './audit/routes.js';
+import { authRoutes } from './auth/routes.js';
+import { domainJobs, domainRoutes } from './domains/routes.js';
+import { enduserModule } from './enduser/module.js';
+import { healthRoutes } from './health/routes.js';
+import { mailDevRoutes } from './mail/routes.js';
+import { mediaAdminRoutes, mediaJobs, mediaSitesRoutes } from './media/routes.js';
+import type { Module } from './module.js';
+import { previewModule } from './preview/module.js';
+import { previewShareRoutes } from './previewshare/routes.js';
+import { siteRoutes } from './sites/routes.js';
+import { surveysModule } from './surveys/module.js';
+import { viewerRoutes } from './viewer/routes.js';
+
+/** Every domain module, in mount order. A module owns its routes, service and SQL. */
+export const modules: Module[] = [
+  { name: 'health', admin: healthRoutes, sites: healthRoutes },
+  { name: 'auth', prefix: '/api/v1/auth', admin: authRoutes },
+  { name: 'accounts', prefix: '/api/v1', admin: accountRoutes },
+  { name: 'sites', prefix: '/api/v1', admin: siteRoutes },
+  { name: 'mail', admin: mailDevRoutes },
+  { name: 'media', admin: mediaAdminRoutes, sites: mediaSitesRoutes, jobs: mediaJobs },
+  { name: 'adminapp', admin: adminAppRoutes() },
+  { name: 'viewer', sites: viewerRoutes },
+  { name: 'analytics', sites: analyticsRoutes },
+  { name: 'domains', prefix: '/api/v1', admin: domainRoutes, jobs: domainJobs },
+  { name: 'audit', prefix: '/api/v1', admin: auditRoutes },
+  { name: 'previewshare', prefix: '/api/v1', admin: previewShareRoutes },
+  enduserModule,
+  surveysModule,
+  previewModule,
+];
+
+/** Every module's job handlers, for the worker (in process, standalone, or in tests). */
+export function jobHandlers(): Record<string, JobHandler> {
+  const handlers: Record<string, JobHandler> = {};
+  for (const m of modules) Object.assign(handlers, m.jobs ?? {});
+  return handlers;
+}

@@ -1,0 +1,153 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { AppContext } from '../../context.js';
+import { makeImageVariants } from './variants.js';
+
+// Job 'media.variants' {mediaId}: webp variants 50..1200 for images; for videos a poster and HLS,
+// only when ffmpeg is installed (checked at run time, never required).
+
+let ffmpegChecked: boolean | undefined;
+export function hasFfmpeg(): boolean {
+  if (ffmpegChecked === undefined) {
+    try {
+      ffmpegChecked = spawnSync('ffmpeg', ['-version'], { stdio: 'ignore', timeout: 5000 }).status === 0;
+    } catch {
+      ffmpegChecked = false;
+    }
+  }
+  return ffmpegChecked;
+}
+
+function run(cmd: string, args: string[], timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    p.stderr.on('data', (d: Buffer) => {
+      err = (err + d.toString()).slice(-2000);
+    });
+    const t = setTimeout(() => p.kill('SIGKILL'), timeoutMs);
+    p.on('error', reject);
+    p.on('close', (code) => {
+      clearTimeout(t);
+      if (code === 0) resolve();
+      else reject(new Error(`${cmd} exited with ${code}: ${err}`));
+    });
+  });
+}
+
+const base = (key: string) => key.replace(/\.[A-Za-z0-9]+$/, '');
+export const posterKey = (key: string) => `${base(key)}_poster.jpg`;
+export const hlsKey = (key: string) => `${base(key)}_hls/index.m3u8`;
+
+/** Poster frame and an HLS rendition of a stored video (ffmpeg required). */
+async function videoRenditions(ctx: AppContext, key: string): Promise<{ poster: string; hls: string }> {
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'swipe-video-'));
+  try {
+    const input = path.join(dir, 'input');
+    await fsp.writeFile(input, await ctx.storage.get(key));
+    await run(
+      'ffmpeg',
+      ['-nostdin', '-y', '-ss', '0.5', '-i', input, '-frames:v', '1', '-vf', 'scale=min(1200\\,iw):-2', path.join(dir, 'poster.jpg')],
+      60_000,
+    );
+    const hlsDir = path.join(dir, 'hls');
+    await fsp.mkdir(hlsDir);
+    await run(
+      'ffmpeg',
+      [
+        '-nostdin',
+        '-y',
+        '-i',
+        input,
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-crf',
+        '23',
+        '-vf',
+        'scale=min(1080\\,iw):-2',
+        '-c:a',
+        'aac',
+        '-b:a',
+        '128k',
+        '-hls_time',
+        '4',
+        '-hls_playlist_type',
+        'vod',
+        '-hls_segment_filename',
+        path.join(hlsDir, 'seg_%03d.ts'),
+        path.join(hlsDir, 'index.m3u8'),
+      ],
+      10 * 60_000,
+    );
+    const poster = posterKey(key);
+    await ctx.storage.put(poster, await fsp.readFile(path.join(dir, 'poster.jpg')), 'image/jpeg');
+    const hls = hlsKey(key);
+    const hlsBase = path.posix.dirname(hls);
+    for (const f of await fsp.readdir(hlsDir)) {
+      if (!/^(index\.m3u8|seg_\d{3}\.ts)$/.test(f)) continue;
+      await ctx.storage.put(
+        `${hlsBase}/${f}`,
+        fs.createReadStream(path.join(hlsDir, f)),
+        f.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t',
+      );
+    }
+    return { poster, hls };
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+}
+
+export async function mediaVariantsJob(ctx: AppContext, payload: Record<string, unknown>): Promise<unknown> {
+  const id = Number(payload.mediaId);
+  const m = await ctx.db.maybeOne<{ id: number; storage_key: string; kind: string; status: string; site_id: number | null }>(
+    'SELECT id, storage_key, kind, status, site_id FROM media WHERE id = $1',
+    [id],
+  );
+  if (!m || (m.status !== 'UPLOADED' && m.status !== 'READY')) return { skipped: true };
+  if (m.kind === 'IMAGE') {
+    try {
+      const r = await makeImageVariants(ctx.storage, m.storage_key);
+      await ctx.db.query("UPDATE media SET status = 'READY', variants = $2, width = $3, height = $4, updated_at = now() WHERE id = $1", [
+        id,
+        JSON.stringify(r.variants),
+        r.width,
+        r.height,
+      ]);
+      return { variants: r.variants.length };
+    } catch (err) {
+      // Passed the header checks but cannot be decoded: refuse it for good (no retry can help).
+      await ctx.db.query(
+        "UPDATE media SET status = 'REJECTED', error = 'validation.upload_format_image', updated_at = now() WHERE id = $1",
+        [id],
+      );
+      ctx.log.warn({ mediaId: id, err }, 'image variants failed');
+      return { rejected: true };
+    }
+  }
+  if (!hasFfmpeg()) {
+    await ctx.db.query("UPDATE media SET status = 'READY', updated_at = now() WHERE id = $1", [id]);
+    return { ffmpeg: false };
+  }
+  const r = await videoRenditions(ctx, m.storage_key);
+  await ctx.db.tx(async (q) => {
+    await q.query("UPDATE media SET status = 'READY', poster_key = $2, hls_key = $3, updated_at = now() WHERE id = $1", [
+      id,
+      r.poster,
+      r.hls,
+    ]);
+    // Pages showing this video pick up the streaming rendition and the poster.
+    if (m.site_id)
+      await q.query('UPDATE pages SET hls_path = $3, thumbnail = COALESCE(thumbnail, $4) WHERE site_id = $1 AND image_url = $2', [
+        m.site_id,
+        m.storage_key,
+        r.hls,
+        r.poster,
+      ]);
+  });
+  return { poster: r.poster, hls: r.hls };
+}

@@ -1,0 +1,27 @@
+import { IMAGE_WIDTHS, variantKey } from '@swipe/core';
+import sharp from 'sharp';
+import type { Storage } from './storage.js';
+
+/** Makes the webp variants (widths 50..1200) of an image already in storage. Never upscales. */
+export async function makeImageVariants(
+  storage: Storage,
+  key: string,
+  source?: Buffer,
+): Promise<{ width: number; height: number; variants: number[] }> {
+  const input = source ?? (await storage.get(key));
+  const image = sharp(input, { limitInputPixels: 50_000_000, failOn: 'error' }).rotate();
+  const meta = await image.metadata();
+  const width = meta.autoOrient?.width ?? meta.width ?? 0;
+  const height = meta.autoOrient?.height ?? meta.height ?? 0;
+  await Promise.all(
+    IMAGE_WIDTHS.map(async (w) => {
+      const buf = await image
+        .clone()
+        .resize({ width: w, withoutEnlargement: true })
+        .webp({ quality: w <= 100 ? 60 : 78, effort: 3 })
+        .toBuffer();
+      await storage.put(variantKey(key, w), buf, 'image/webp');
+    }),
+  );
+  return { width, height, variants: [...IMAGE_WIDTHS] };
+}

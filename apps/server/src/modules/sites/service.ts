@@ -1,0 +1,334 @@
+import { randomUUID } from 'node:crypto';
+import {
+  checkConsecutiveCreatives,
+  type Language,
+  type SiteDocument,
+  type SiteDocumentInput,
+  siteDocumentSchema,
+  toFieldIssues,
+} from '@swipe/core';
+import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/db.js';
+import { conflict, fieldError, invalid, notFound } from '../../errors.js';
+import { type Actor, assertCanEdit, assertInScope, scopeSql } from '../accounts/actor.js';
+import { recordAudit } from '../audit/service.js';
+import { applyDomain, type BaseStatus, baseStatusOf } from '../domains/service.js';
+import { readSiteDocument } from './read.js';
+import { findSite, SITE_SELECT, type SiteRow, writeSiteDocument } from './repo.js';
+import { applyLayoutRule, checkDocumentRules, checkPlanFeatures, codeChanges, codeFields, sanitizeDocumentHtml } from './rules.js';
+
+export type SaveAction = 'draft' | 'save' | 'publish' | 'private';
+
+export interface PlanLimits {
+  quantitySwipe: number;
+  quantitySite: number;
+  flags: Record<string, boolean>;
+}
+
+/** The plan that governs an actor's tenant (a sub-admin: its parent's plan). Without a plan: generous master limits. */
+export async function planOf(q: Queryable, accountId: number): Promise<PlanLimits> {
+  const p = await q.maybeOne<Record<string, unknown>>(
+    `SELECT pl.* FROM accounts a LEFT JOIN accounts pa ON pa.id = a.parent_id AND a.type = 'SUB_ADMIN'
+     JOIN plans pl ON pl.id = COALESCE(pa.plan_id, a.plan_id) WHERE a.id = $1`,
+    [accountId],
+  );
+  if (!p) return { quantitySwipe: 2600, quantitySite: 1000, flags: allFlags(true) };
+  return {
+    quantitySwipe: Number(p.quantity_swipe),
+    quantitySite: Number(p.quantity_site),
+    flags: {
+      swipe: Boolean(p.swipe),
+      privateDomain: Boolean(p.private_domain),
+      settingPopupCta: Boolean(p.setting_popup_cta),
+      settingFormContact: Boolean(p.setting_form_contact),
+      analyticsEffect: Boolean(p.analytics_effect),
+      settingTagSeo: Boolean(p.setting_tag_seo),
+      multiLanguage: Boolean(p.multi_language),
+    },
+  };
+}
+function allFlags(v: boolean): Record<string, boolean> {
+  return { swipe: v, privateDomain: v, settingPopupCta: v, settingFormContact: v, analyticsEffect: v, settingTagSeo: v, multiLanguage: v };
+}
+
+/** A site inside the actor's subtree, or 404. */
+export async function scopedSite(q: Queryable, actor: Actor, id: number, lock = false): Promise<SiteRow> {
+  const site = await findSite(q, id, lock);
+  if (!site) throw notFound();
+  assertInScope(actor, site.owner_path);
+  return site;
+}
+
+export function presentSiteSummary(s: SiteRow, sitesUrl: string) {
+  return {
+    id: s.id,
+    uuid: s.uuid,
+    name: s.name,
+    status: s.status,
+    parentAccount: s.owner_company ?? '',
+    accountId: s.account_id,
+    url: siteUrl(s, sitesUrl),
+    customDomain: s.custom_domain,
+    domainVerified: Boolean(s.domain_verified_at),
+    numberHorizontal: s.number_horizontal,
+    numberVertical: s.number_vertical,
+    defaultLanguage: s.default_language,
+    languages: s.languages,
+    publishedAt: s.published_at,
+    createdAt: s.created_at,
+    updatedAt: s.updated_at,
+  };
+}
+
+export function siteUrl(s: Pick<SiteRow, 'id' | 'custom_domain' | 'domain_verified_at' | 'is_default'>, sitesUrl: string): string {
+  if (s.custom_domain && s.domain_verified_at) return `https://${s.custom_domain}/`;
+  return s.is_default ? `${sitesUrl}/` : `${sitesUrl}/sites/${s.id}`;
+}
+
+function listWhere(actor: Actor, p: { search?: string; status?: string }): { where: string; params: unknown[] } {
+  const scope = scopeSql(actor, 'a.path', 1);
+  const params: unknown[] = [scope.param];
+  let where = `s.deleted_at IS NULL AND ${scope.sql}`;
+  if (p.search) {
+    params.push(`%${p.search.replace(/[\\%_]/g, '\\$&')}%`);
+    where += ` AND (s.name ILIKE $${params.length} OR a.company_name ILIKE $${params.length} OR s.custom_domain ILIKE $${params.length})`;
+  }
+  if (p.status && p.status !== 'ALL') {
+    params.push(p.status);
+    where += ` AND s.status = $${params.length}`;
+  }
+  return { where, params };
+}
+
+export async function listSites(ctx: AppContext, actor: Actor, p: { page: number; pageSize: number; search?: string; status?: string }) {
+  const { where, params } = listWhere(actor, p);
+  const total = (
+    await ctx.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM sites s JOIN accounts a ON a.id = s.account_id WHERE ${where}`, params)
+  ).n;
+  params.push(p.pageSize, (p.page - 1) * p.pageSize);
+  const rows = await ctx.db.query<SiteRow>(
+    `${SITE_SELECT} WHERE ${where} ORDER BY s.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return { items: rows.map((r) => presentSiteSummary(r, ctx.config.sitesUrl)), total, page: p.page, pageSize: p.pageSize };
+}
+
+/** A CSV cell: formula starters (= + - @ tab CR) neutralised with a leading quote, then quoted when needed. */
+export function csvCell(value: unknown): string {
+  let s = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+const CSV_MAX_ROWS = 50_000;
+
+/** The site list as CSV (UTF-8 with a byte-order mark): only the caller's subtree, same filters as the list. */
+export async function exportSitesCsv(
+  ctx: AppContext,
+  actor: Actor,
+  p: { search?: string; status?: string },
+  t: (key: string) => string,
+): Promise<string> {
+  const { where, params } = listWhere(actor, p);
+  const rows = await ctx.db.query<SiteRow>(`${SITE_SELECT} WHERE ${where} ORDER BY s.id DESC LIMIT ${CSV_MAX_ROWS}`, params);
+  const date = (v: string | null) => (v ? new Date(v).toISOString() : '');
+  const lines = [
+    ['sites.csv_parent_account', 'sites.csv_title', 'sites.csv_url', 'sites.csv_status', 'sites.csv_published_at', 'sites.csv_created_at']
+      .map((k) => csvCell(t(k)))
+      .join(','),
+    ...rows.map((r) =>
+      [
+        r.owner_company ?? '',
+        r.name,
+        siteUrl(r, ctx.config.sitesUrl),
+        t(`sites.status_${r.status}`),
+        date(r.published_at),
+        date(r.created_at),
+      ]
+        .map(csvCell)
+        .join(','),
+    ),
+  ];
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
+}
+
+/** An empty document of the given shape: every page empty, one menu item per category. */
+export function emptyDocument(input: {
+  name: string;
+  numberHorizontal: number;
+  numberVertical: number;
+  defaultLanguage: Language;
+  languages: Language[];
+  globalMenu?: string[];
+}): SiteDocumentInput {
+  const menu = input.globalMenu ?? Array.from({ length: input.numberHorizontal }, (_, i) => `Category ${i + 1}`);
+  return {
+    name: input.name,
+    numberHorizontal: input.numberHorizontal,
+    numberVertical: input.numberVertical,
+    defaultLanguage: input.defaultLanguage,
+    languages: input.languages,
+    translations: Object.fromEntries(input.languages.map((l) => [l, { globalMenu: menu }])),
+    categories: Array.from({ length: input.numberHorizontal }, () => ({ pages: Array.from({ length: input.numberVertical }, () => ({})) })),
+  };
+}
+
+function parseDocument(input: unknown): SiteDocument {
+  const r = siteDocumentSchema.safeParse(input);
+  if (!r.success) throw invalid(toFieldIssues(r.error));
+  return r.data;
+}
+
+function checkPlan(doc: SiteDocument, plan: PlanLimits): void {
+  if (doc.numberHorizontal * doc.numberVertical > plan.quantitySwipe)
+    throw invalid([{ path: 'numberVertical', key: 'validation.site_creative_limit', params: { max: plan.quantitySwipe } }]);
+  const grid = doc.categories.map((c) => c.pages.map((p) => Boolean(p.imageUrl)));
+  const gap = checkConsecutiveCreatives(grid);
+  if (gap) throw fieldError('categories', gap);
+  checkPlanFeatures(doc, plan);
+}
+
+/** Head/body scripts, chatbot and form scripts, script and HTML buttons: edit authority only. */
+export function assertCanEditCode(actor: Actor): void {
+  assertCanEdit(actor);
+}
+
+/** Test seam: runs inside the save transaction after everything is written (a throw must roll it all back). */
+export const saveHooks: { afterWrite?: (q: Queryable, siteId: number) => Promise<void> } = {};
+
+/** A unique-key clash from the database (two saves racing for one custom domain, ...) is a conflict, not a 500. */
+function mapDbError(err: unknown): unknown {
+  const code = (err as { code?: unknown }).code;
+  if (code === '23505') return conflict();
+  return err;
+}
+
+export async function createSite(
+  ctx: AppContext,
+  actor: Actor,
+  input: {
+    name: string;
+    numberHorizontal: number;
+    numberVertical: number;
+    defaultLanguage: Language;
+    languages: Language[];
+    globalMenu?: string[];
+  },
+) {
+  assertCanEdit(actor);
+  const doc = parseDocument(emptyDocument(input));
+  return ctx.db.tx(async (q) => {
+    const plan = await planOf(q, actor.ownerId);
+    checkPlan(doc, plan);
+    // Lock the owner row so two concurrent creates cannot both pass the site quota.
+    await q.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [actor.ownerId]);
+    const count = (
+      await q.one<{ n: number }>('SELECT count(*)::int AS n FROM sites WHERE account_id = $1 AND deleted_at IS NULL', [actor.ownerId])
+    ).n;
+    if (count >= plan.quantitySite) throw fieldError('name', 'validation.site_quota', { max: plan.quantitySite });
+    const { id } = await q.one<{ id: number }>(
+      'INSERT INTO sites (uuid, account_id, name, number_horizontal, number_vertical, default_language, languages) VALUES ($1,$2,$3,$4,$5,$6,$7) RETURNING id',
+      [randomUUID(), actor.ownerId, doc.name, doc.numberHorizontal, doc.numberVertical, doc.defaultLanguage, doc.languages],
+    );
+    await writeSiteDocument(q, id, doc);
+    const site = (await findSite(q, id)) as SiteRow;
+    return presentSiteSummary(site, ctx.config.sitesUrl);
+  });
+}
+
+export async function getSite(ctx: AppContext, actor: Actor, id: number) {
+  const site = await scopedSite(ctx.db, actor, id);
+  const doc = await readSiteDocument(ctx.db, site);
+  return { ...doc, ...presentSiteSummary(site, ctx.config.sitesUrl), document: undefined };
+}
+
+/**
+ * Saves the whole document in one transaction (a failed save changes nothing).
+ * draft: working copy only. save: working copy, and the live copy too when the site is published.
+ * publish: working copy and a new publication. private: working copy; visitors no longer see the site.
+ */
+export async function saveSite(ctx: AppContext, actor: Actor, id: number, action: SaveAction, input: unknown) {
+  assertCanEdit(actor);
+  const doc = parseDocument(input);
+  checkDocumentRules(doc);
+  sanitizeDocumentHtml(doc);
+  const result = await ctx.db
+    .tx(async (q) => {
+      const site = await scopedSite(q, actor, id, true);
+      const plan = await planOf(q, site.account_id);
+      checkPlan(doc, plan);
+      const before = await readSiteDocument(q, site);
+      applyLayoutRule(
+        {
+          numberHorizontal: site.number_horizontal,
+          numberVertical: site.number_vertical,
+          filled: before.categories.map((c) => c.pages.map((p) => Boolean(p.imageUrl))),
+        },
+        doc,
+      );
+      const changes = codeChanges(codeFields(before), codeFields(doc));
+      if (changes.length > 0) assertCanEditCode(actor);
+      await writeSiteDocument(q, id, doc);
+      await recordAudit(
+        q,
+        changes.map((c) => ({
+          accountId: actor.id,
+          siteId: id,
+          action: 'code.change',
+          field: c.field,
+          oldHash: c.oldHash,
+          newHash: c.newHash,
+        })),
+      );
+      const current = baseStatusOf(site);
+      let base: BaseStatus = current;
+      if (action === 'publish') base = 'PUBLISH';
+      else if (action === 'private') base = 'PRIVATE';
+      else if (action === 'draft') base = current === 'PUBLISH' ? 'PUBLISH' : 'DRAFT';
+      const publish = action === 'publish' || (action === 'save' && current === 'PUBLISH');
+      if (publish) await publishSnapshot(q, id, plan);
+      // After publishing (which marks the site published): the domain decides DOMAIN_VERIFYING or the base status.
+      await applyDomain(q, (await findSite(q, id)) as SiteRow, doc.customDomain || null, base);
+      if (base === 'PRIVATE') await q.query('DELETE FROM site_publications WHERE site_id = $1', [id]);
+      await saveHooks.afterWrite?.(q, id);
+      return {
+        site: (await findSite(q, id)) as SiteRow,
+        changedLive: publish || base === 'PRIVATE' || site.custom_domain !== (doc.customDomain || null),
+      };
+    })
+    .catch((err: unknown) => {
+      throw mapDbError(err);
+    });
+  if (result.changedLive) await invalidateSite(ctx, id);
+  return presentSiteSummary(result.site, ctx.config.sitesUrl);
+}
+
+/** Stores what visitors see: the document as of now plus the plan flags that gate visitor features. */
+export async function publishSnapshot(q: Queryable, siteId: number, plan: PlanLimits): Promise<void> {
+  const site = (await q.one<SiteRow>(`${SITE_SELECT} WHERE s.id = $1 FOR UPDATE OF s`, [siteId])) as SiteRow;
+  const version = site.publish_version + 1;
+  await q.query("UPDATE sites SET publish_version = $2, published_at = now(), status = 'PUBLISH' WHERE id = $1", [siteId, version]);
+  const fresh = (await findSite(q, siteId)) as SiteRow;
+  const doc = await readSiteDocument(q, fresh);
+  await q.query(
+    `INSERT INTO site_publications (site_id, version, document, plan_flags, published_at) VALUES ($1, $2, $3, $4, now())
+     ON CONFLICT (site_id) DO UPDATE SET version = EXCLUDED.version, document = EXCLUDED.document, plan_flags = EXCLUDED.plan_flags, published_at = now()`,
+    [siteId, version, doc, plan.flags],
+  );
+}
+
+/** Drops every cached visitor payload of a site, here and (through Redis) in every process. */
+export async function invalidateSite(ctx: AppContext, siteId: number): Promise<void> {
+  await ctx.kv.del(`site:${siteId}:`);
+  ctx.events.emit('site.invalidated', siteId);
+}
+
+export async function deleteSite(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  assertCanEdit(actor);
+  await ctx.db.tx(async (q) => {
+    await scopedSite(q, actor, id, true);
+    await q.query('UPDATE sites SET deleted_at = now(), custom_domain = NULL, is_default = false WHERE id = $1', [id]);
+    await q.query('DELETE FROM site_publications WHERE site_id = $1', [id]);
+  });
+  await invalidateSite(ctx, id);
+}

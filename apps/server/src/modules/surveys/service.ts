@@ -1,0 +1,186 @@
+import { CLICK_SOURCES, type Language } from '@swipe/core';
+import { checkEmail, checkSurveyAnswers, pickText, type SurveyOption, type SurveyQuestionLike } from '@swipe/core/forms.ts';
+import type { AppContext } from '../../context.js';
+import { notFound } from '../../errors.js';
+import { rejectIssues } from '../enduser/service.js';
+import { siteLang } from '../enduser/site.js';
+import { getPublishedSite, type PublishedSite } from '../published/service.js';
+
+// Surveys (viewer.md 3, 5, 7): the list for a site, the questions of one, and the responses with
+// their points and score, carrying the page, CTA and click source the visitor came from.
+
+interface SurveyRow {
+  id: number;
+  site_id: number | null;
+  title: Record<string, string>;
+  description: Record<string, string>;
+  status: string;
+}
+interface QuestionRow {
+  id: number;
+  order_num: number;
+  question: Record<string, string>;
+  type: 'SINGLE' | 'MULTIPLE' | 'TEXT';
+  required: boolean;
+  options: SurveyOption[];
+}
+
+export interface SurveyView {
+  id: number;
+  siteId: number | null;
+  title: string;
+  description: string;
+}
+export interface QuestionView {
+  id: number;
+  question: string;
+  type: 'SINGLE' | 'MULTIPLE' | 'TEXT';
+  required: boolean;
+  options: { value: string; label: string }[];
+}
+
+function present(s: SurveyRow, lang: Language): SurveyView {
+  return { id: s.id, siteId: s.site_id, title: pickText(s.title, lang), description: pickText(s.description, lang) };
+}
+
+/** An active survey of a published site (a survey of an unpublished site is not served). */
+async function servedSurvey(ctx: AppContext, id: number): Promise<{ survey: SurveyRow; site: PublishedSite | null }> {
+  const survey = await ctx.db.maybeOne<SurveyRow>(
+    "SELECT id, site_id, title, description, status FROM surveys WHERE id = $1 AND status = 'ACTIVE'",
+    [id],
+  );
+  if (!survey) throw notFound();
+  if (survey.site_id === null) return { survey, site: null };
+  const site = await getPublishedSite(ctx, survey.site_id);
+  if (!site) throw notFound();
+  return { survey, site };
+}
+
+export async function listSurveys(ctx: AppContext, siteId: number, askedLang: unknown): Promise<SurveyView[]> {
+  const site = await getPublishedSite(ctx, siteId);
+  if (!site) throw notFound();
+  const lang = siteLang(site, askedLang);
+  const rows = await ctx.db.query<SurveyRow>(
+    "SELECT id, site_id, title, description, status FROM surveys WHERE site_id = $1 AND status = 'ACTIVE' ORDER BY id",
+    [siteId],
+  );
+  return rows.map((r) => present(r, lang));
+}
+
+async function questionRows(ctx: AppContext, surveyId: number): Promise<QuestionRow[]> {
+  return ctx.db.query<QuestionRow>(
+    'SELECT id, order_num, question, type, required, options FROM survey_questions WHERE survey_id = $1 ORDER BY order_num, id',
+    [surveyId],
+  );
+}
+
+/** The survey and its questions in one language; option points stay on the server. */
+export async function surveyWithQuestions(
+  ctx: AppContext,
+  id: number,
+  askedLang: unknown,
+  forSite?: number,
+): Promise<{ survey: SurveyView; questions: QuestionView[] }> {
+  const { survey, site } = await servedSurvey(ctx, id);
+  if (forSite !== undefined && survey.site_id !== null && survey.site_id !== forSite) throw notFound();
+  const lang: Language = site
+    ? siteLang(site, askedLang)
+    : ((typeof askedLang === 'string' && ['ja', 'en', 'kr', 'cn'].includes(askedLang) ? askedLang : 'ja') as Language);
+  const rows = await questionRows(ctx, id);
+  return {
+    survey: present(survey, lang),
+    questions: rows.map((q) => ({
+      id: q.id,
+      question: pickText(q.question, lang),
+      type: q.type,
+      required: q.required,
+      options: (q.options ?? []).map((o) => ({ value: o.value, label: pickText(o.label, lang) || o.value })),
+    })),
+  };
+}
+
+export interface ResponseInput {
+  answers?: unknown;
+  email?: unknown;
+  pageId?: unknown;
+  ctaId?: unknown;
+  clickSource?: unknown;
+}
+export interface ResponseMeta {
+  idempotencyKey: string | null;
+  /** page, CTA and click source from the survey transition cookies, used when the body has none */
+  cookies: { pageId?: string; ctaId?: string; clickSource?: string };
+}
+
+const idOrNull = (v: unknown): number | null => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,15}$/.test(v) ? Number(v) : Number.NaN;
+  return Number.isSafeInteger(n) && n > 0 ? n : null;
+};
+const sourceOrNull = (v: unknown): (typeof CLICK_SOURCES)[number] | null =>
+  typeof v === 'string' && (CLICK_SOURCES as readonly string[]).includes(v) ? (v as (typeof CLICK_SOURCES)[number]) : null;
+
+/**
+ * One response: answers keyed by question id, all required answered, a valid e-mail. Points per
+ * question and the score are stored with it. A retry with the same idempotency key stores nothing new.
+ */
+export async function respond(ctx: AppContext, surveyId: number, input: ResponseInput, meta: ResponseMeta) {
+  const { survey } = await servedSurvey(ctx, surveyId);
+  const rows = await questionRows(ctx, surveyId);
+  const questions: SurveyQuestionLike[] = rows.map((q) => ({ id: q.id, type: q.type, required: q.required, options: q.options ?? [] }));
+  const check = checkSurveyAnswers(questions, input.answers);
+  const issues = [...check.issues];
+  let malformed = check.malformed;
+  const e = checkEmail(input.email);
+  if (e) {
+    issues.push(e);
+    malformed ||= e.key === 'validation.invalid_type';
+  }
+  for (const k of ['pageId', 'ctaId'] as const) {
+    const v = input[k];
+    if (v !== undefined && v !== null && v !== '' && idOrNull(v) === null) {
+      issues.push({
+        path: k,
+        key: typeof v === 'number' || typeof v === 'string' ? 'validation.invalid' : 'validation.invalid_type',
+        params: {},
+      });
+      malformed ||= !(typeof v === 'number' || typeof v === 'string');
+    }
+  }
+  if (input.clickSource !== undefined && input.clickSource !== null && input.clickSource !== '' && !sourceOrNull(input.clickSource))
+    issues.push({ path: 'clickSource', key: 'validation.invalid_option', params: {} });
+  if (issues.length > 0) rejectIssues(issues, malformed);
+
+  const pageId = idOrNull(input.pageId) ?? idOrNull(meta.cookies.pageId);
+  const ctaId = idOrNull(input.ctaId) ?? idOrNull(meta.cookies.ctaId);
+  const clickSource = sourceOrNull(input.clickSource) ?? sourceOrNull(meta.cookies.clickSource);
+  const inserted = await ctx.db.maybeOne<{ id: number; score: number; created_at: string }>(
+    `INSERT INTO survey_responses (survey_id, site_id, email, answers, points, score, page_id, cta_id, click_source, idempotency_key)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+     ON CONFLICT (survey_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+     RETURNING id, score, created_at`,
+    [
+      surveyId,
+      survey.site_id,
+      (input.email as string).trim(),
+      check.answers,
+      check.points,
+      check.score,
+      pageId,
+      ctaId,
+      clickSource,
+      meta.idempotencyKey,
+    ],
+  );
+  if (inserted) return { id: inserted.id, score: inserted.score, createdAt: new Date(inserted.created_at).toISOString(), replayed: false };
+  const first = await ctx.db.one<{ id: number; score: number; created_at: string }>(
+    'SELECT id, score, created_at FROM survey_responses WHERE survey_id = $1 AND idempotency_key = $2',
+    [surveyId, meta.idempotencyKey],
+  );
+  return { id: first.id, score: first.score, createdAt: new Date(first.created_at).toISOString(), replayed: true };
+}
+
+/** The site a survey belongs to (for throttling per site); 0 when it has none. */
+export async function surveySiteId(ctx: AppContext, surveyId: number): Promise<number> {
+  const r = await ctx.db.maybeOne<{ site_id: number | null }>('SELECT site_id FROM surveys WHERE id = $1', [surveyId]);
+  return r?.site_id ?? 0;
+}

@@ -1,0 +1,226 @@
+import type { Language } from '@swipe/core/constants.ts';
+import { normalizeLang } from '@swipe/i18n';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AppContext } from '../../context.js';
+import { AppError, notFound } from '../../errors.js';
+import { id } from '../../http/schemas.js';
+import { hitLimits } from '../../lib/ratelimit.js';
+import { getPublishedSite, type PublishedSite } from '../published/service.js';
+import { cachedJson, sendCached, sendPrivate, serialize } from './cache.js';
+import { requireMember } from './members.js';
+import {
+  findPage,
+  presentButtons,
+  presentCompany,
+  presentPageDetail,
+  presentProducts,
+  presentScripts,
+  presentSeo,
+  presentSite,
+  siteLang,
+} from './present.js';
+
+const tags = ['end-user'];
+const siteParams = z.object({ siteId: id });
+const pageParams = z.object({ siteId: id, pageId: id, access: z.enum(['public', 'private']) });
+const langQuery = z.object({ lang: z.string().max(8).optional(), variationId: z.string().max(64).optional() });
+
+/** The published site a visitor may see, or 404 (draft, private, expired, deleted, unknown). */
+export async function servedSite(ctx: AppContext, siteId: number): Promise<PublishedSite> {
+  const ps = await getPublishedSite(ctx, siteId);
+  if (!ps) throw notFound('server.site_not_found', 'SITE_NOT_FOUND');
+  return ps;
+}
+
+function langOf(req: FastifyRequest, ps: PublishedSite): Language {
+  const q = (req.query as { lang?: string }).lang;
+  return siteLang(ps, normalizeLang(q) ?? q);
+}
+
+const membersOnly = () => new AppError(403, 'MEMBERS_ONLY', 'server.members_only');
+
+/** The end-user data calls of viewer.md 7 on the sites origin: small, cached per publication, ETag'd. */
+export async function viewerApiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const mediaBase = () => ctx.storage.publicBase();
+
+  // The grid and chrome of a site (what the viewer draws before any page detail).
+  app.get('/api/v1/end-user/site/:siteId', { schema: { tags, params: siteParams, querystring: langQuery } }, async (req, reply) => {
+    const ps = await servedSite(ctx, (req.params as { siteId: number }).siteId);
+    const lang = langOf(req, ps);
+    return sendCached(
+      req,
+      reply,
+      cachedJson(ctx, ps, `site:${lang}`, () => presentSite(ps, lang, { mode: 'path', mediaBase: mediaBase() })),
+    );
+  });
+
+  // Page detail, products, buttons: public (never members-only content) and private (member token).
+  const pageRoute = (what: 'page' | 'product' | 'button') => async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
+    const p = req.params as { siteId: number; pageId: number; access: 'public' | 'private' };
+    const ps = await servedSite(ctx, p.siteId);
+    const loc = findPage(ps, p.pageId);
+    if (!loc) throw notFound();
+    const lang = langOf(req, ps);
+    const def = ps.defaultLanguage;
+    const build = () =>
+      what === 'page'
+        ? presentPageDetail(loc, lang, def)
+        : what === 'product'
+          ? { products: presentProducts(loc, lang, def) }
+          : { buttons: presentButtons(loc, lang, def) };
+    if (p.access === 'private') {
+      await requireMember(ctx, req, p.siteId);
+      return sendPrivate(reply, build());
+    }
+    if (loc.page.membersOnlyLock) throw membersOnly();
+    return sendCached(req, reply, cachedJson(ctx, ps, `${what}:${p.pageId}:${lang}`, build));
+  };
+  const pageSchema = { tags, params: pageParams, querystring: langQuery };
+  app.get('/api/v1/end-user/site/:siteId/page/:pageId/:access', { schema: pageSchema }, pageRoute('page'));
+  app.get('/api/v1/end-user/site/:siteId/page/:pageId/product/:access', { schema: pageSchema }, pageRoute('product'));
+  app.get('/api/v1/end-user/site/:siteId/page/:pageId/button/:access', { schema: pageSchema }, pageRoute('button'));
+
+  app.get('/api/v1/end-user/site/:siteId/company', { schema: { tags, params: siteParams, querystring: langQuery } }, async (req, reply) => {
+    const ps = await servedSite(ctx, (req.params as { siteId: number }).siteId);
+    const lang = langOf(req, ps);
+    return sendCached(
+      req,
+      reply,
+      cachedJson(ctx, ps, `company:${lang}`, () => ({
+        ...presentCompany(ps, lang),
+        flags: ps.document.translations[lang]?.companyFlags ?? {},
+        contractAgreementRequired: ps.document.translations[lang]?.company?.contractAgreementRequired ?? false,
+      })),
+    );
+  });
+  app.get('/api/v1/end-user/site/:siteId/scripts', { schema: { tags, params: siteParams, querystring: langQuery } }, async (req, reply) => {
+    const ps = await servedSite(ctx, (req.params as { siteId: number }).siteId);
+    const lang = langOf(req, ps);
+    return sendCached(
+      req,
+      reply,
+      cachedJson(ctx, ps, `scripts:${lang}`, () => presentScripts(ps, lang)),
+    );
+  });
+  app.get('/api/v1/end-user/site/:siteId/seo', { schema: { tags, params: siteParams, querystring: langQuery } }, async (req, reply) => {
+    const ps = await servedSite(ctx, (req.params as { siteId: number }).siteId);
+    const lang = langOf(req, ps);
+    return sendCached(
+      req,
+      reply,
+      cachedJson(ctx, ps, `seo:${lang}`, () => presentSeo(ps, lang)),
+    );
+  });
+
+  // Published page list (viewer.md 7: site_id, skip 1, take 1000, status published). skip is the 1-based page number.
+  app.get(
+    '/api/v1/pages',
+    {
+      schema: {
+        tags,
+        querystring: z.object({
+          siteId: id,
+          skip: z.coerce.number().int().min(0).max(100_000).default(1),
+          take: z.coerce.number().int().min(1).max(1000).default(1000),
+          status: z.string().max(20).optional(),
+          lang: z.string().max(8).optional(),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const q = req.query as { siteId: number; skip: number; take: number; status?: string };
+      if (q.status && !/^publish(ed)?$/i.test(q.status)) return sendCached(req, reply, serialize({ items: [], total: 0 }));
+      const ps = await servedSite(ctx, q.siteId);
+      const lang = langOf(req, ps);
+      const page = Math.max(1, q.skip);
+      return sendCached(
+        req,
+        reply,
+        cachedJson(ctx, ps, `pages:${lang}:${page}:${q.take}`, () => {
+          const site = presentSite(ps, lang, { mode: 'path', mediaBase: mediaBase() });
+          const all = site.categories.flatMap((c, col) => c.pages.map((p) => ({ ...p, categoryId: c.id, categoryName: c.name, col })));
+          return { items: all.slice((page - 1) * q.take, page * q.take), total: all.length, skip: page, take: q.take };
+        }),
+      );
+    },
+  );
+
+  // Notifications whose date window contains now (rotation in the banner). Cached briefly: windows move.
+  app.get(
+    '/api/v1/end-user/noti_delivery',
+    { schema: { tags, querystring: z.object({ siteId: id, lang: z.string().max(8).optional() }) } },
+    async (req, reply) => {
+      const q = req.query as { siteId: number };
+      const ps = await servedSite(ctx, q.siteId);
+      const lang = langOf(req, ps);
+      const rows = await notifications(ctx, q.siteId, lang);
+      return sendCached(req, reply, serialize({ items: rows }), 'public, max-age=60');
+    },
+  );
+
+  // Campaign click counting (isOnClickCount campaigns): returns the new count. A banner id counts the banner too.
+  app.get(
+    '/api/v1/end-user/campaign/:id/click',
+    { schema: { tags, params: z.object({ id }), querystring: z.object({ bannerId: id.optional() }) } },
+    async (req, reply) => {
+      const cid = (req.params as { id: number }).id;
+      const bannerId = (req.query as { bannerId?: number }).bannerId;
+      await hitLimits(ctx.kv, [{ key: `campaign-click:${req.ip}`, limit: { max: 120, windowSeconds: 60 } }]);
+      const row = await ctx.db.tx(async (q) => {
+        const c = await q.maybeOne<{ click_count: number }>(
+          `UPDATE campaigns c SET click_count = c.click_count + 1
+             FROM sites s WHERE c.id = $1 AND s.id = c.site_id AND c.is_on_click_count
+              AND s.status IN ('PUBLISH','DOMAIN_VERIFYING') AND s.deleted_at IS NULL
+           RETURNING c.click_count`,
+          [cid],
+        );
+        if (c && bannerId)
+          await q.query('UPDATE campaign_banners SET click_count = click_count + 1 WHERE id = $1 AND campaign_id = $2', [bannerId, cid]);
+        return c;
+      });
+      if (!row) throw notFound();
+      reply.header('cache-control', 'no-store');
+      return { clickCount: Number(row.click_count) };
+    },
+  );
+}
+
+export async function notifications(ctx: AppContext, siteId: number, lang: Language) {
+  const key = `noti:${siteId}:${lang}`;
+  let notiCache = notiCaches.get(ctx);
+  if (!notiCache) {
+    notiCache = new Map();
+    notiCaches.set(ctx, notiCache);
+  }
+  const hit = notiCache.get(key);
+  if (hit && Date.now() - hit.at < 30_000) return hit.rows;
+  const rows = await ctx.db.query<{
+    id: number;
+    title: string;
+    content: string;
+    image_url: string | null;
+    news_url: string | null;
+    start_date: string | null;
+    end_date: string | null;
+  }>(
+    `SELECT id, title, content, image_url, news_url, start_date, end_date FROM notification_deliveries
+      WHERE site_id = $1 AND status = 'PUBLIC' AND (lang IS NULL OR lang = $2)
+        AND (start_date IS NULL OR start_date <= now()) AND (end_date IS NULL OR end_date > now())
+      ORDER BY start_date DESC NULLS LAST, id DESC LIMIT 20`,
+    [siteId, lang],
+  );
+  const out = rows.map((r) => ({
+    id: Number(r.id),
+    title: r.title,
+    content: r.content,
+    imageUrl: r.image_url,
+    newsUrl: r.news_url,
+    startDate: r.start_date ? new Date(r.start_date).toISOString() : null,
+    endDate: r.end_date ? new Date(r.end_date).toISOString() : null,
+  }));
+  if (notiCache.size > 2000) notiCache.clear();
+  notiCache.set(key, { at: Date.now(), rows: out });
+  return out;
+}
+const notiCaches = new WeakMap<AppContext, Map<string, { at: number; rows: unknown[] }>>();

@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+// The viewer's client bundles (apps/viewer/dist, built by Vite with base '/_viewer/'), served with a
+// year of cache (file names carry content hashes) and compressed once in memory.
+
+const DEFAULT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../viewer/dist');
+/** apps/viewer/dist, or VIEWER_DIST_DIR (journeys and benchmarks build into their own folder). */
+export function viewerDist(): string {
+  return process.env.VIEWER_DIST_DIR ? path.resolve(process.env.VIEWER_DIST_DIR) : DEFAULT_DIST;
+}
+const BASE = '/_viewer/';
+
+interface ManifestEntry {
+  file: string;
+  css?: string[];
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+export interface EntryAssets {
+  /** the module script */
+  js: string;
+  /** statically imported chunks, for modulepreload */
+  preload: string[];
+  /** the entry's CSS, to inline */
+  css: string;
+}
+
+let cached: { mtime: number; dist: string; entries: Record<string, EntryAssets> } | null = null;
+
+/** The built files of an entry (`src/client.tsx`), or null when the viewer is not built. */
+export function entryAssets(entry = 'src/client.tsx'): EntryAssets | null {
+  const dist = viewerDist();
+  const manifestFile = path.join(dist, '.vite', 'manifest.json');
+  let mtime: number;
+  try {
+    mtime = fs.statSync(manifestFile).mtimeMs;
+  } catch {
+    return null;
+  }
+  if (!cached || cached.mtime !== mtime || cached.dist !== dist) {
+    const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, ManifestEntry>;
+    const entries: Record<string, EntryAssets> = {};
+    for (const [key, e] of Object.entries(manifest)) {
+      if (!e.isEntry) continue;
+      const preload: string[] = [];
+      const walk = (k: string) => {
+        const m = manifest[k];
+        if (!m || preload.includes(BASE + m.file)) return;
+        preload.push(BASE + m.file);
+        for (const i of m.imports ?? []) walk(i);
+      };
+      for (const i of e.imports ?? []) walk(i);
+      const css = (e.css ?? []).map((f) => fs.readFileSync(path.join(dist, f), 'utf8')).join('\n');
+      entries[key] = { js: BASE + e.file, preload, css };
+    }
+    cached = { mtime, dist, entries };
+  }
+  return cached.entries[entry] ?? null;
+}
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.map': 'application/json',
+};
+
+interface Encoded {
+  raw: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+  type: string;
+}
+const files = new Map<string, Encoded>();
+
+function load(rel: string): Encoded | null {
+  const dist = viewerDist();
+  const hit = files.get(dist + rel);
+  if (hit) return hit;
+  const full = path.resolve(dist, rel);
+  if (!full.startsWith(dist + path.sep) || full.includes(`${path.sep}.vite${path.sep}`)) return null;
+  let raw: Buffer;
+  try {
+    raw = fs.readFileSync(full);
+  } catch {
+    return null;
+  }
+  const type = TYPES[path.extname(full)] ?? 'application/octet-stream';
+  const e: Encoded = { raw, type };
+  if (/^text|javascript|json|svg/.test(type) && raw.length > 1024) {
+    e.gzip = zlib.gzipSync(raw, { level: 9 });
+    e.br = zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
+  }
+  if (files.size > 500) files.clear();
+  files.set(dist + rel, e);
+  return e;
+}
+
+/** Picks br, then gzip, when the client accepts them. */
+export function sendEncoded(req: FastifyRequest, reply: FastifyReply, body: Buffer | string, encoded?: { gzip?: Buffer; br?: Buffer }) {
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  reply.header('vary', 'accept-encoding');
+  if (encoded?.br && /\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(encoded.br);
+  if (encoded?.gzip && /\bgzip\b/.test(accept)) return reply.header('content-encoding', 'gzip').send(encoded.gzip);
+  return reply.send(body);
+}
+
+export async function viewerAssetRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/_viewer/*', { schema: { hide: true } }, async (req, reply) => {
+    const rel = (req.params as { '*': string })['*'] ?? '';
+    const e = load(rel);
+    if (!e) return reply.callNotFound();
+    reply.header('cache-control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+    reply.header('cross-origin-resource-policy', 'same-site');
+    reply.type(e.type);
+    return sendEncoded(req, reply, e.raw, e);
+  });
+}

@@ -1,0 +1,114 @@
+import { addressMatchesSite, parseAddress } from '@swipe/core/address.ts';
+import type { Language } from '@swipe/core/constants.ts';
+import { isLang } from '@swipe/core/slug.ts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { requestLang } from '../../http/lang.js';
+import { getFormPageHandler } from '../published/form-pages.js';
+import { getPublishedSite, type PublishedSite, resolveSiteId } from '../published/service.js';
+import { homeOf, renderError, renderViewer } from './render.js';
+
+// Addresses on the sites origin (viewer.md 2): `/` (default site), `/sites/{siteId}/...`, and any
+// other path, read for the default site or, by Host, a custom domain. Form-type screens go to the
+// end-user module's handler; everything else is the viewer at a position.
+
+const SITE_TIMEOUT_MS = 10_000;
+const RESERVED = /^\/(api|_viewer|media|site|dev|docs)(\/|$)/;
+
+class Timeout extends Error {}
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const id = setTimeout(() => reject(new Timeout()), ms);
+    p.then(
+      (v) => {
+        clearTimeout(id);
+        resolve(v);
+      },
+      (e) => {
+        clearTimeout(id);
+        reject(e);
+      },
+    );
+  });
+}
+
+function cookieOrQuery(req: FastifyRequest, snake: string, camel: string): string | null {
+  const q = req.query as Record<string, unknown>;
+  const v = q[snake] ?? q[camel] ?? req.cookies?.[snake];
+  return typeof v === 'string' && v.length > 0 && v.length <= 64 ? v : null;
+}
+
+type Resolved = Awaited<ReturnType<typeof resolveSiteId>>;
+
+export async function viewerPageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  const errorLang = (req: FastifyRequest): Language => requestLang(req) as Language;
+  // Host and site segment -> site: asked on every page view, so remembered briefly (and forgotten
+  // whenever any site changes: a new default site or custom domain shows at once in this process).
+  const resolvedCache = new Map<string, { at: number; value: Resolved }>();
+  ctx.events.on('site.invalidated', () => resolvedCache.clear());
+  const resolve = async (host: string | undefined, segment: string | undefined): Promise<Resolved> => {
+    const key = `${host ?? ''}|${segment ?? ''}`;
+    const hit = resolvedCache.get(key);
+    if (hit && Date.now() - hit.at < 30_000) return hit.value;
+    const value = await resolveSiteId(ctx, host, segment);
+    if (resolvedCache.size > 5000) resolvedCache.clear();
+    resolvedCache.set(key, { at: Date.now(), value });
+    return value;
+  };
+
+  const handler = async (req: FastifyRequest, reply: FastifyReply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    if (RESERVED.test(path)) return reply.callNotFound();
+    const err = /^\/errors\/(403|404|504|403-ip)\/?$/.exec(path);
+    if (err) return renderError(ctx, req, reply, { kind: err[1] as '403', lang: errorLang(req) });
+
+    const a = parseAddress(path);
+    const resolved = await resolve(req.headers.host, a.siteSegment ?? undefined);
+    if (!resolved || (resolved.mode === 'custom-domain' && a.siteSegment))
+      return renderError(ctx, req, reply, { kind: '404', lang: errorLang(req) });
+    let ps: PublishedSite | null;
+    try {
+      ps = await withTimeout(getPublishedSite(ctx, resolved.siteId), SITE_TIMEOUT_MS);
+    } catch (e) {
+      if (e instanceof Timeout) return renderError(ctx, req, reply, { kind: '504', lang: errorLang(req) });
+      throw e;
+    }
+    if (!ps || !addressMatchesSite(a, ps.pathPrefix) || (a.lang && !ps.languages.includes(a.lang)))
+      return renderError(ctx, req, reply, { kind: '404', lang: a.lang && isLang(a.lang) ? a.lang : errorLang(req) });
+
+    const lang = a.lang ?? ps.defaultLanguage;
+    const segs: string[] = [];
+    if (resolved.mode === 'path') segs.push('sites', String(ps.siteId));
+    if (ps.pathPrefix) segs.push(ps.pathPrefix);
+    const rootPath = `/${segs.join('/')}`;
+
+    if (a.formPage) {
+      const form = getFormPageHandler();
+      if (!form) return renderError(ctx, req, reply, { kind: '404', lang, home: homeOf(rootPath, lang, ps.defaultLanguage) });
+      return form(ctx, req, reply, {
+        siteId: ps.siteId,
+        lang,
+        page: a.formPage,
+        basePath: homeOf(rootPath, lang, ps.defaultLanguage),
+        mode: resolved.mode,
+      });
+    }
+    const pageId = Number(cookieOrQuery(req, 'page_id', 'pageId'));
+    return renderViewer(ctx, req, reply, {
+      site: ps,
+      lang,
+      position: a.position,
+      preview: false,
+      basePath: rootPath,
+      mode: resolved.mode,
+      variationId: cookieOrQuery(req, 'variation_id', 'variationId'),
+      pageId: Number.isSafeInteger(pageId) && pageId > 0 && !a.position ? pageId : null,
+    });
+  };
+
+  const opts = { schema: { hide: true } };
+  app.get('/', opts, handler);
+  app.get('/sites/:siteId', opts, handler);
+  app.get('/sites/:siteId/*', opts, handler);
+  app.get('/*', opts, handler);
+}

@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { viewerApiRoutes } from './api.js';
+import { viewerAssetRoutes } from './assets.js';
+import { viewerPageRoutes } from './pages.js';
+
+/** The sites origin's visitor side: data calls, the server-rendered viewer and its assets. */
+export async function viewerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await viewerApiRoutes(app, ctx);
+  await viewerAssetRoutes(app);
+  await viewerPageRoutes(app, ctx);
+}

@@ -1,0 +1,96 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from './app.js';
+import type { Config } from './config.js';
+import { type AppContext, createEvents } from './context.js';
+import { createPgDb, createPgliteDb, type Db } from './db/db.js';
+import { migrate } from './db/migrate.js';
+import { Drain } from './http/drain.js';
+import { Worker } from './jobs/worker.js';
+import { createKv } from './lib/kv.js';
+import { Tokens } from './lib/tokens.js';
+import { jobHandlers } from './modules/index.js';
+import { createStorage } from './modules/media/storage.js';
+import { signingSecret } from './secrets.js';
+
+export interface Running {
+  ctx: AppContext;
+  admin: FastifyInstance;
+  sites: FastifyInstance;
+  worker: Worker | undefined;
+  adminUrl: string;
+  sitesUrl: string;
+  /** graceful: in-flight requests finish, new ones get 503, the worker stops after its current job */
+  stop(): Promise<void>;
+}
+
+export async function openDb(config: Config, opts: { schema?: string } = {}): Promise<Db> {
+  if (config.databaseUrl) return createPgDb(config.databaseUrl, { schema: opts.schema });
+  return createPgliteDb(config.dataDir === ':memory:' ? undefined : path.join(config.dataDir, 'pglite'));
+}
+
+/** Builds the context shared by both origins (database migrated, secret loaded). */
+export async function createContext(config: Config, opts: { db?: Db; logger?: pino.Logger } = {}): Promise<AppContext> {
+  const log =
+    opts.logger ??
+    pino({
+      level: config.logLevel,
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password', 'token', '*.token'],
+        censor: '[redacted]',
+      },
+      serializers: {
+        req: (req: { method: string; url: string; id: string; ip?: string }) => ({
+          id: req.id,
+          method: req.method,
+          // secrets in query strings (reset links, preview passcodes) never reach the logs
+          url: req.url.replace(/([?&](?:token|password|code)=)[^&]*/gi, '$1[redacted]'),
+          ip: req.ip,
+        }),
+      },
+    });
+  const db = opts.db ?? (await openDb(config));
+  await migrate(db);
+  const kv = await createKv(config.redisUrl);
+  const tokens = new Tokens(await signingSecret(config, db));
+  const storage = await createStorage(config);
+  return { config, db, kv, tokens, log, storage, events: createEvents() };
+}
+
+export async function startServer(config: Config, opts: { db?: Db; logger?: pino.Logger; ctx?: AppContext } = {}): Promise<Running> {
+  const ctx = opts.ctx ?? (await createContext(config, opts));
+  const drain = new Drain();
+  const admin = await buildApp(ctx, 'admin', drain);
+  const sites = await buildApp(ctx, 'sites', drain);
+  await admin.listen({ host: config.host, port: config.port });
+  await sites.listen({ host: config.host, port: config.sitesPort });
+  const handlers = jobHandlers();
+  const worker = config.runWorker ? new Worker(ctx, handlers) : undefined;
+  await worker?.start();
+  const addr = (app: FastifyInstance) => {
+    const a = app.server.address();
+    return typeof a === 'object' && a
+      ? `${config.tls ? 'https' : 'http'}://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${a.port}`
+      : '';
+  };
+  let stopping: Promise<void> | undefined;
+  return {
+    ctx,
+    admin,
+    sites,
+    worker,
+    adminUrl: addr(admin),
+    sitesUrl: addr(sites),
+    stop() {
+      stopping ??= (async () => {
+        await drain.drain();
+        await Promise.all([admin.close(), sites.close()]);
+        await worker?.stop();
+        await ctx.kv.close();
+        await ctx.db.close();
+      })();
+      return stopping;
+    },
+  };
+}

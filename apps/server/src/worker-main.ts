@@ -1,0 +1,25 @@
+// npm run worker: the job and mail worker alone, for deployments that run it apart from the web processes
+// (web processes then set RUN_WORKER=false).
+import { loadConfig } from './config.js';
+import { Worker } from './jobs/worker.js';
+import { jobHandlers } from './modules/index.js';
+import { createContext } from './server.js';
+
+const config = loadConfig();
+const ctx = await createContext(config);
+const handlers = jobHandlers();
+const worker = new Worker(ctx, handlers);
+await worker.start();
+ctx.log.info({ kinds: Object.keys(handlers), smtp: Boolean(config.smtpUrl) }, 'worker started');
+for (const sig of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(sig, () => {
+    // Finish the current job, then leave.
+    worker
+      .stop()
+      .then(() => ctx.db.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+  });
+}

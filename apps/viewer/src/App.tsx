@@ -1,0 +1,424 @@
+import { positionCode } from '@swipe/core/address.ts';
+import { SWIPE, VIEWER } from '@swipe/core/constants.ts';
+import { dictT } from '@swipe/i18n/t.ts';
+import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Dir } from './engine/gesture.js';
+import { allowedFrom, neighbour, type Pos, pageAt, pageCount, samePos } from './engine/grid.js';
+import { type MoveVia, Stage, type StageHandle } from './engine/Stage.js';
+import { type Action, type ActionContext, bannerAction, buttonAction, pageLinkAction, popupAction } from './lib/actions.js';
+import { disableAnalytics, track } from './lib/analytics.js';
+import { ApiError, clearToken, errorText, makeApi, readToken } from './lib/api.js';
+import { getCookie, setCookie, setSession } from './lib/cookies.js';
+import { homeOf, join, positionPath } from './lib/paths.js';
+import { injectScriptTags, runScript } from './lib/scripts.js';
+import { CampaignPanels, NotificationBanner, PopupCta } from './overlays/Overlays.js';
+import { PageView } from './page/PageView.js';
+import { ProductPopup } from './page/Products.js';
+import { Album, Arrows, BottomBar, CompanyModal, ErrorScreen, GlobalMenu, PageCounter, Toast, TopBar } from './shell/Chrome.js';
+import type {
+  ButtonView,
+  CampaignBannerView,
+  ErrorBoot,
+  GridPage,
+  NotificationView,
+  PageDetail,
+  PageDetailResponse,
+  PopupItemView,
+  ProductView,
+  ViewerBoot,
+} from './types.js';
+
+type DetailState = { status: 'loading' } | { status: 'success'; data: PageDetailResponse } | { status: 'unset' };
+
+interface SlideEnv {
+  mediaBase: string;
+  lang: string;
+  t: ReturnType<typeof dictT>;
+  sizes: string;
+  links: { register: string; login: string };
+  speakerColor: string | null;
+  onButton: (b: ButtonView) => void;
+  onProduct: (pageId: number, p: ProductView) => void;
+  onLink: (d: PageDetail) => void;
+}
+
+/** One page of the grid; memoized, so a move re-renders only the slides whose inputs changed. */
+const Slide = memo(function Slide({
+  page,
+  data,
+  isCurrent,
+  priority,
+  lock,
+  env,
+}: {
+  page: GridPage;
+  data: PageDetailResponse | null;
+  isCurrent: boolean;
+  priority: boolean;
+  lock: 'lock' | 'loading' | null;
+  env: SlideEnv;
+}) {
+  const media = data
+    ? data.pageDetail
+    : { mediaType: page.mediaType, imageUrl: page.imageUrl, thumbnail: page.thumbnail, hlsPath: null, imageAlt: page.imageAlt };
+  return (
+    <PageView
+      media={media}
+      detail={data?.pageDetail ?? null}
+      products={data?.products ?? EMPTY}
+      mediaBase={env.mediaBase}
+      lang={env.lang}
+      t={env.t}
+      active={isCurrent}
+      near={!isCurrent}
+      priority={priority}
+      sizes={env.sizes}
+      lock={lock}
+      links={env.links}
+      speakerColor={env.speakerColor}
+      onButton={env.onButton}
+      onProduct={(p) => env.onProduct(page.id, p)}
+      onLink={env.onLink}
+    />
+  );
+});
+const EMPTY: ProductView[] = [];
+
+/** The viewer: shell, swipe stage, overlays. Hydrates the server-rendered HTML with the same boot data. */
+export function App({ boot }: { boot: ViewerBoot | ErrorBoot }) {
+  const t = useMemo(() => dictT(boot.dict), [boot.dict]);
+  if (boot.error) return <ErrorScreen kind={boot.error} t={t} home={boot.rootPath} />;
+  return <Viewer boot={boot} t={t} home={homeOf(boot.rootPath, boot.site.lang, boot.site.defaultLanguage)} />;
+}
+
+function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dictT>; home: string }) {
+  const site = boot.site;
+  const { preview } = boot;
+  const api = useMemo(() => makeApi(site.siteId, site.lang, boot.variationId), [site.siteId, site.lang, boot.variationId]);
+  const [pos, setPos] = useState<Pos>(boot.start);
+  const [details, setDetails] = useState<Record<number, DetailState>>(() =>
+    Object.fromEntries(Object.entries(boot.details).map(([id, data]) => [id, { status: 'success', data }])),
+  );
+  const inflight = useRef(new Set<number>());
+  const [ready, setReady] = useState(false);
+  const [token, setToken] = useState<string | null>(null);
+  const [album, setAlbum] = useState(false);
+  const [company, setCompany] = useState(false);
+  const [product, setProduct] = useState<ProductView | null>(null);
+  const [popupOpen, setPopupOpen] = useState(false);
+  const [toast, setToast] = useState<string | null>(null);
+  const [notifications, setNotifications] = useState<NotificationView[]>([]);
+  const [counts, setCounts] = useState<Record<number, number>>({});
+  const stage = useRef<StageHandle>(null);
+  const toastTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const showToast = useCallback((text: string) => {
+    clearTimeout(toastTimer.current);
+    setToast(text);
+    toastTimer.current = setTimeout(() => setToast(null), 3000);
+  }, []);
+
+  // After hydration and the first page's load: neighbours, overlays and side data.
+  useEffect(() => {
+    if (preview) disableAnalytics();
+    setToken(readToken(site.siteId));
+    const go = () => {
+      const ric = (window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
+      // A transition: React renders the neighbours and overlays in slices, yielding to input.
+      const show = () => startTransition(() => setReady(true));
+      if (ric) ric(show, { timeout: SWIPE.idleCallbackTimeoutMs });
+      else setTimeout(show, 50);
+    };
+    if (document.readyState === 'complete') go();
+    else addEventListener('load', go, { once: true });
+    document.documentElement.dataset.hydrated = '1';
+  }, [preview, site.siteId]);
+
+  useEffect(() => {
+    if (!ready || preview) return;
+    api
+      .notifications()
+      .then((r) => startTransition(() => setNotifications(r.items)))
+      .catch(() => {});
+    if (site.popupCtas.some((p) => p.kind === 'applicantLimit'))
+      api
+        .popupCounts()
+        .then((r) => setCounts(Object.fromEntries(r.items.map((x) => [x.id, x.numberClicks]))))
+        .catch(() => {});
+  }, [ready, preview, api, site.popupCtas]);
+
+  const load = useCallback(
+    (p: Pos, isCurrent: boolean) => {
+      const page = pageAt(site, p);
+      if (!page?.hasMedia || inflight.current.has(page.id)) return;
+      const access = page.locked && !preview ? 'private' : 'public';
+      if (access === 'private' && !readToken(site.siteId)) return;
+      setDetails((d) => {
+        const cur = d[page.id];
+        if (cur && cur.status !== 'unset') return d;
+        inflight.current.add(page.id);
+        api
+          .pageDetail(page.id, access)
+          .then((data) => startTransition(() => setDetails((x) => ({ ...x, [page.id]: { status: 'success', data } }))))
+          .catch((e: unknown) => {
+            setDetails((x) => ({ ...x, [page.id]: { status: 'unset' } }));
+            if (e instanceof ApiError && e.status === 401) {
+              clearToken(site.siteId);
+              setToken(null);
+            } else if (isCurrent) showToast(errorText(e, t));
+          })
+          .finally(() => inflight.current.delete(page.id));
+        return { ...d, [page.id]: { status: 'loading' } };
+      });
+    },
+    [api, preview, site, showToast, t],
+  );
+
+  // Page detail on arrival; the four neighbours prefetched when the browser is idle.
+  useEffect(() => {
+    load(pos, true);
+    if (!ready) return;
+    const id = setTimeout(() => {
+      for (const d of ['down', 'right', 'up', 'left'] as Dir[]) {
+        const n = neighbour(site, pos, d);
+        if (n) load(n, false);
+      }
+    }, 120);
+    return () => clearTimeout(id);
+  }, [pos, ready, load, site, token]);
+
+  const current = pageAt(site, pos);
+  const currentState = current ? details[current.id] : undefined;
+  const currentDetail = currentState?.status === 'success' ? currentState.data : null;
+  const position = positionCode(pos);
+
+  // The address follows the visitor, 500 ms after they settle on a page.
+  useEffect(() => {
+    if (!ready) return;
+    const id = setTimeout(() => {
+      const path = positionPath(boot.rootPath, site.lang, site.defaultLanguage, position);
+      if (location.pathname !== path) history.replaceState(history.state, '', path + location.search);
+    }, SWIPE.addressDebounceMs);
+    return () => clearTimeout(id);
+  }, [position, ready, boot.rootPath, site.lang, site.defaultLanguage]);
+
+  // Page views; the page's chatbot snippet (script tags with src only).
+  useEffect(() => {
+    if (!current) return;
+    track({ event: 'page_view', siteId: site.siteId, pageId: current.id, lang: site.lang, data: { position } });
+  }, [current, site.siteId, site.lang, position]);
+  useEffect(() => {
+    if (ready && currentDetail?.pageDetail.chatbotScript)
+      injectScriptTags(currentDetail.pageDetail.chatbotScript, `chatbot-${currentDetail.pageDetail.id}`);
+  }, [ready, currentDetail]);
+
+  const moved = useCallback(
+    (to: Pos, via: MoveVia | 'jump', dir?: Dir) => {
+      setProduct(null);
+      setPos((from) => {
+        if (!samePos(from, to)) {
+          const page = pageAt(site, to);
+          track({
+            event: 'slide_page',
+            siteId: site.siteId,
+            pageId: page?.id ?? null,
+            lang: site.lang,
+            data: { from: positionCode(from), to: positionCode(to), via, dir: dir ?? null },
+          });
+        }
+        return to;
+      });
+    },
+    [site],
+  );
+  const jump = useCallback((to: Pos) => moved(to, 'jump'), [moved]);
+
+  const actionContext = (): ActionContext => ({
+    home,
+    cols: site.cols,
+    rows: site.rows,
+    siteId: site.siteId,
+    pageId: current?.id ?? 0,
+    position,
+    cookie: getCookie,
+  });
+  const perform = (a: Action) => {
+    if (a.kind === 'jump') jump(a.to);
+    else if (a.kind === 'open') window.open(a.href, '_blank', 'noopener');
+    else if (a.kind === 'script') runScript(a.code, true);
+    else if (a.kind === 'navigate') {
+      for (const [k, v] of Object.entries(a.cookies ?? {})) setCookie(k, v);
+      for (const [k, v] of Object.entries(a.session ?? {})) setSession(k, v);
+      location.href = a.href;
+    }
+  };
+
+  const onButton = (b: ButtonView) => {
+    if (preview) return;
+    track({ event: 'click_cta_btn', siteId: site.siteId, pageId: current?.id, targetId: b.id, lang: site.lang });
+    perform(buttonAction(b, actionContext()));
+  };
+
+  const onPopup = (it: PopupItemView) => {
+    if (preview || !current) return;
+    track({ event: 'click_popup_cta', siteId: site.siteId, pageId: current.id, popupId: it.id, lang: site.lang });
+    if (it.kind === 'applicantLimit') setCounts((c) => ({ ...c, [it.id]: (c[it.id] ?? it.numberClicks) + 1 }));
+    perform(popupAction(it, actionContext()));
+  };
+
+  const onBanner = (b: CampaignBannerView) => {
+    const c = site.campaign;
+    if (!c || preview) return;
+    if (c.isOnClickCount) api.campaignClick(c.id, b.id).catch(() => {});
+    perform(bannerAction(b, actionContext()));
+  };
+
+  const isPc = site.viewMode === 'PC';
+  // Handlers change every render; slides get stable wrappers so unchanged slides skip rendering.
+  const live = useRef({ onButton, onProduct: (_pageId: number, _p: ProductView) => {}, onLink: (_d: PageDetail) => {} });
+  live.current = {
+    onButton,
+    onProduct: (pageId: number, prod: ProductView) => {
+      track({ event: 'click_product_point', siteId: site.siteId, pageId, targetId: prod.id, lang: site.lang });
+      if (product && product.id !== prod.id) {
+        setProduct(null);
+        setTimeout(() => setProduct(prod), SWIPE.productSwitchDelayMs);
+      } else setProduct(prod);
+    },
+    onLink: (d: PageDetail) => {
+      if (preview) return;
+      track({ event: 'click_cta_btn', siteId: site.siteId, pageId: d.id, lang: site.lang, data: { link: true } });
+      perform(pageLinkAction(d, actionContext()));
+    },
+  };
+  const env = useMemo<SlideEnv>(
+    () => ({
+      mediaBase: site.mediaBase,
+      lang: site.lang,
+      t,
+      sizes: isPc ? '100vw' : `(max-width: ${VIEWER.maxWidth}px) 100vw, ${VIEWER.maxWidth}px`,
+      links: { register: join(home, 'register'), login: join(home, 'login') },
+      speakerColor: site.speakerColor,
+      onButton: (b) => live.current.onButton(b),
+      onProduct: (id, p) => live.current.onProduct(id, p),
+      onLink: (d) => live.current.onLink(d),
+    }),
+    [site.mediaBase, site.lang, t, isPc, home, site.speakerColor],
+  );
+
+  const renderSlide = (p: Pos, isCurrent: boolean) => {
+    const page = pageAt(site, p);
+    if (!page) return null;
+    const st = details[page.id];
+    const data = st?.status === 'success' ? st.data : null;
+    let lock: 'lock' | 'loading' | null = null;
+    if (page.locked && !preview) lock = data ? null : token ? 'loading' : 'lock';
+    return <Slide page={page} data={data} isCurrent={isCurrent} priority={isCurrent && samePos(p, boot.start)} lock={lock} env={env} />;
+  };
+
+  const allowed = allowedFrom(site, pos);
+  const count = pageCount(site, pos);
+  const dialogOpen = album || company || product !== null;
+  const showSns = Boolean(currentDetail?.pageDetail.snsConfig) && !popupOpen && !product;
+  const showCompany = Boolean(currentDetail?.pageDetail.showCompany) && !popupOpen && !product;
+  const order = current?.order ?? 1;
+  const campaign = site.campaign && !isPc ? site.campaign : null;
+
+  return (
+    <div
+      className={`vw${isPc ? ' is-pc' : ''}${campaign ? ' has-campaign' : ''}`}
+      data-position={position}
+      data-ready={ready ? '1' : undefined}
+    >
+      {campaign && ready && <CampaignPanels campaign={campaign} pageOrder={order} mediaBase={site.mediaBase} onBanner={onBanner} />}
+      <div className="vw-frame">
+        <Stage
+          grid={site}
+          pos={pos}
+          neighbours={ready}
+          inputEnabled={!dialogOpen}
+          renderSlide={renderSlide}
+          onMove={(to, dir, via) => moved(to, via, dir)}
+          handle={stage}
+          label={t('viewer.viewer_label')}
+        />
+        <div className="vw-chrome">
+          <TopBar
+            site={site}
+            t={t}
+            home={home}
+            position={position}
+            rootPath={boot.rootPath}
+            onAlbum={() => setAlbum(true)}
+            center={ready && notifications.length > 0 ? <NotificationBanner items={notifications} t={t} /> : null}
+          />
+          <GlobalMenu
+            site={site}
+            col={pos.col}
+            t={t}
+            onPick={(col) => {
+              if (col === pos.col) return;
+              const n = site.swipeRedirection ? null : { col, row: pos.row };
+              const row = site.categories[col]?.pages.findIndex((pg) => pg.hasMedia || pg.locked) ?? -1;
+              const to = n && (pageAt(site, n)?.hasMedia || pageAt(site, n)?.locked) ? n : row >= 0 ? { col, row } : null;
+              if (to) jump(to);
+            }}
+          />
+          {site.displayPageCount && count.total > 0 && <PageCounter current={count.current} total={count.total} />}
+          {currentState?.status === 'loading' && !current?.locked && (
+            <span className="vw-loading" role="status" aria-label={t('viewer.loading')} />
+          )}
+          {ready && (
+            <Arrows
+              allowed={allowed}
+              arrowColor={current?.hoverArrowColor ?? 'white'}
+              fadeSeconds={current?.arrowFadeInterval ?? 3}
+              t={t}
+              onGo={(d) => stage.current?.go(d, 'arrow')}
+            />
+          )}
+          {ready && site.popupCtaEnabled && site.popupCtas.length > 0 && (
+            <PopupCta
+              items={site.popupCtas}
+              pageOrder={order}
+              detailLoaded={currentState?.status === 'success'}
+              preview={preview}
+              mediaBase={site.mediaBase}
+              counts={counts}
+              t={t}
+              onOpenChange={setPopupOpen}
+              onAct={onPopup}
+            />
+          )}
+          <BottomBar site={site} t={t} showSns={showSns} showCompany={showCompany} onCompany={() => setCompany(true)} />
+          {product && (
+            <ProductPopup
+              product={product}
+              mediaBase={site.mediaBase}
+              lang={site.lang}
+              closeLabel={t('viewer.close')}
+              onClose={() => setProduct(null)}
+              onAction={(p) =>
+                track({ event: 'click_product_item', siteId: site.siteId, pageId: current?.id, targetId: p.id, lang: site.lang })
+              }
+            />
+          )}
+        </div>
+        {album && (
+          <Album
+            site={site}
+            t={t}
+            pos={pos}
+            onClose={() => setAlbum(false)}
+            onJump={(p) => {
+              setAlbum(false);
+              jump(p);
+            }}
+          />
+        )}
+        {company && <CompanyModal site={site} t={t} onClose={() => setCompany(false)} />}
+        <Toast text={toast} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,223 @@
+import { SWIPE } from '@swipe/core/constants.ts';
+import { type ReactNode, startTransition, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { type Dir, type GestureState, IDLE, keyDir, move, press, release, WHEEL_IDLE, type WheelState, wheel } from './gesture.js';
+import { allowedFrom, type GridLike, neighbour, type Pos, samePos } from './grid.js';
+
+export type MoveVia = 'touch' | 'mouse' | 'wheel' | 'key' | 'arrow';
+
+export interface StageHandle {
+  go(dir: Dir, via: MoveVia): void;
+}
+
+interface Props {
+  grid: GridLike;
+  pos: Pos;
+  /** neighbours are drawn (after hydration; the server draws only the current page) */
+  neighbours: boolean;
+  /** keyboard and wheel input (off while a dialog is open) */
+  inputEnabled: boolean;
+  renderSlide: (p: Pos, current: boolean) => ReactNode;
+  onMove: (to: Pos, dir: Dir, via: MoveVia) => void;
+  handle?: React.Ref<StageHandle>;
+  label: string;
+}
+
+const DURATION_MS = 320;
+const EASE = 'cubic-bezier(0.22, 0.8, 0.24, 1)';
+const OFFSETS: Record<Dir, [number, number]> = { right: [1, 0], left: [-1, 0], down: [0, 1], up: [0, -1] };
+
+/**
+ * The 2D swipe surface: the current page and its four neighbours on one plane moved with
+ * `transform` (no React render while the finger moves). Touch, mouse drag, wheel and keys feed the
+ * pure gesture machine in gesture.ts; a commit slides the plane, then the position changes.
+ */
+export function Stage({ grid, pos, neighbours, inputEnabled, renderSlide, onMove, handle, label }: Props) {
+  const stage = useRef<HTMLDivElement>(null);
+  const plane = useRef<HTMLDivElement>(null);
+  const g = useRef<GestureState>(IDLE);
+  const w = useRef<WheelState>(WHEEL_IDLE);
+  const busyUntil = useRef(0);
+  const swallowClick = useRef(false);
+  const frame = useRef(0);
+  const latest = useRef({ grid, pos, onMove, inputEnabled });
+  latest.current = { grid, pos, onMove, inputEnabled };
+
+  const setPlane = useCallback((x: number, y: number, animate: boolean) => {
+    const el = plane.current;
+    if (!el) return;
+    el.style.transition = animate ? `transform ${DURATION_MS}ms ${EASE}` : 'none';
+    el.style.transform = `translate3d(${x}px, ${y}px, 0)`;
+  }, []);
+
+  const go = useCallback(
+    (dir: Dir, via: MoveVia) => {
+      const { grid: gr, pos: p } = latest.current;
+      const now = performance.now();
+      if (now < busyUntil.current) return;
+      const to = neighbour(gr, p, dir);
+      if (!to) {
+        setPlane(0, 0, true);
+        return;
+      }
+      busyUntil.current = now + SWIPE.slideLockShortMs;
+      const el = stage.current;
+      const [ox, oy] = OFFSETS[dir];
+      setPlane(-ox * (el?.clientWidth ?? 0), -oy * (el?.clientHeight ?? 0), true);
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        plane.current?.removeEventListener('transitionend', finish);
+        // New position and reset plane in one task: no frame shows the old page at the origin.
+        flushSync(() => latest.current.onMove(to, dir, via));
+        setPlane(0, 0, false);
+      };
+      plane.current?.addEventListener('transitionend', finish);
+      setTimeout(finish, DURATION_MS + 80);
+    },
+    [setPlane],
+  );
+  useImperativeHandle(handle, () => ({ go }), [go]);
+
+  const size = () => ({ width: stage.current?.clientWidth ?? 1, height: stage.current?.clientHeight ?? 1 });
+
+  const onPointerDown = (e: React.PointerEvent) => {
+    if (e.button !== 0 || performance.now() < busyUntil.current) return;
+    g.current = press(e.clientX, e.clientY, e.timeStamp);
+  };
+  const onPointerMove = (e: React.PointerEvent) => {
+    const s = g.current;
+    if (s.kind === 'idle') return;
+    const r = move(s, e.clientX, e.clientY, e.timeStamp, allowedFrom(grid, pos));
+    if (s.kind === 'pressed' && r.state.kind === 'dragging') {
+      // From here the stage owns the pointer: the page under the finger gets no click.
+      try {
+        stage.current?.setPointerCapture(e.pointerId);
+      } catch {
+        /* pointer already gone */
+      }
+    }
+    g.current = r.state;
+    if (r.state.kind === 'dragging') {
+      cancelAnimationFrame(frame.current);
+      const { x, y } = r.offset;
+      frame.current = requestAnimationFrame(() => setPlane(x, y, false));
+    }
+  };
+  const onPointerEnd = (e: React.PointerEvent) => {
+    const s = g.current;
+    if (s.kind === 'idle') return;
+    const r = release(s, e.timeStamp, size(), allowedFrom(grid, pos));
+    g.current = IDLE;
+    cancelAnimationFrame(frame.current);
+    if (r.dragged) {
+      swallowClick.current = true;
+      setTimeout(() => {
+        swallowClick.current = false;
+      }, 0);
+    }
+    if (r.commit) go(r.commit, e.pointerType === 'mouse' ? 'mouse' : 'touch');
+    else if (r.dragged) setPlane(0, 0, true);
+  };
+
+  useEffect(() => {
+    const el = stage.current;
+    if (!el) return;
+    const onWheel = (e: WheelEvent) => {
+      if (e.ctrlKey || !latest.current.inputEnabled) return;
+      const { grid: gr, pos: p } = latest.current;
+      const scale = e.deltaMode === 1 ? 40 : e.deltaMode === 2 ? 800 : 1;
+      const r = wheel(w.current, e.deltaX * scale, e.deltaY * scale, e.timeStamp, allowedFrom(gr, p));
+      w.current = r.state;
+      if (r.commit) go(r.commit, 'wheel');
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (!latest.current.inputEnabled || e.altKey || e.metaKey || e.ctrlKey) return;
+      const tag = (e.target as HTMLElement | null)?.tagName;
+      if (tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT') return;
+      const d = keyDir(e.key, allowedFrom(latest.current.grid, latest.current.pos));
+      if (d) {
+        e.preventDefault();
+        go(d, 'key');
+      }
+    };
+    el.addEventListener('wheel', onWheel, { passive: true });
+    window.addEventListener('keydown', onKey);
+    return () => {
+      el.removeEventListener('wheel', onWheel);
+      window.removeEventListener('keydown', onKey);
+    };
+  }, [go]);
+
+  // After a move, slides already on the plane stay; the new neighbours are added one at a time in
+  // transitions, so the move itself commits quickly and no single task mounts several pages.
+  const [drawnFor, setDrawnFor] = useState<{ p: Pos; n: number } | null>(null);
+  const drawn = useRef(new Set<string | number>());
+  useEffect(() => {
+    if (!neighbours) return;
+    if (!drawnFor || !samePos(drawnFor.p, pos)) {
+      startTransition(() => setDrawnFor({ p: pos, n: 0 }));
+      return;
+    }
+    if (drawnFor.n >= 4) return;
+    const id = setTimeout(() => startTransition(() => setDrawnFor({ p: pos, n: drawnFor.n + 1 })), 16);
+    return () => clearTimeout(id);
+  }, [neighbours, pos, drawnFor]);
+  const idOf = (p: Pos) => grid.categories[p.col]?.pages[p.row]?.id ?? `${p.col}-${p.row}`;
+  const slides: { p: Pos; dir: Dir | null }[] = [{ p: pos, dir: null }];
+  if (neighbours) {
+    let added = 0;
+    const budget = drawnFor && samePos(drawnFor.p, pos) ? drawnFor.n : 0;
+    // most likely next moves first: down, right, up, left
+    for (const d of ['down', 'right', 'up', 'left'] as Dir[]) {
+      const n = neighbour(grid, pos, d);
+      if (!n) continue;
+      if (drawn.current.has(idOf(n))) slides.push({ p: n, dir: d });
+      else if (added < budget) {
+        added++;
+        slides.push({ p: n, dir: d });
+      }
+    }
+  }
+  useLayoutEffect(() => {
+    drawn.current = new Set(slides.map((x) => idOf(x.p)));
+  });
+  return (
+    <section
+      ref={stage}
+      className="vw-stage"
+      aria-roledescription="carousel"
+      aria-label={label}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerEnd}
+      onPointerCancel={onPointerEnd}
+      onClickCapture={(e) => {
+        if (swallowClick.current) {
+          e.stopPropagation();
+          e.preventDefault();
+        }
+      }}
+      onDragStart={(e) => e.preventDefault()}
+    >
+      <div ref={plane} className="vw-plane">
+        {slides.map(({ p, dir }) => {
+          const [ox, oy] = dir ? OFFSETS[dir] : [0, 0];
+          const id = idOf(p);
+          return (
+            <div
+              key={id}
+              className={`vw-slide${dir ? '' : ' is-current'}`}
+              style={dir ? { transform: `translate3d(${ox * 100}%, ${oy * 100}%, 0)` } : undefined}
+              aria-hidden={dir ? true : undefined}
+              inert={dir ? true : undefined}
+            >
+              {renderSlide(p, !dir)}
+            </div>
+          );
+        })}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { ApiError, ConnectionError, createClient } from '@swipe/api-client';
+import type { NotificationView, PageDetailResponse } from '../types.js';
+
+// Visitor calls of viewer.md 7 through the shared api-client (60 s timeout, Accept-Language,
+// snake_case <-> camelCase, end-user token on end-user paths).
+
+export const tokenKey = (siteId: number) => `swipe.eu.${siteId}`;
+
+export function readToken(siteId: number): string | null {
+  try {
+    return localStorage.getItem(tokenKey(siteId));
+  } catch {
+    return null;
+  }
+}
+export function clearToken(siteId: number): void {
+  try {
+    localStorage.removeItem(tokenKey(siteId));
+  } catch {
+    /* blocked storage */
+  }
+}
+
+export function makeApi(siteId: number, lang: string, variationId: string | null) {
+  const client = createClient({
+    baseUrl: '',
+    getLanguage: () => lang,
+    getToken: (kind) => (kind === 'end-user' ? readToken(siteId) : null),
+  });
+  const q = { lang, variationId: variationId ?? undefined };
+  return {
+    pageDetail: (pageId: number, access: 'public' | 'private') =>
+      client.get<PageDetailResponse>(`end-user/site/${siteId}/page/${pageId}/${access}`, { query: q }),
+    notifications: () => client.get<{ items: NotificationView[] }>('end-user/noti_delivery', { query: { siteId, lang } }),
+    campaignClick: (campaignId: number, bannerId?: number) =>
+      client.get<{ clickCount: number }>(`end-user/campaign/${campaignId}/click`, { query: { bannerId } }),
+    popupCounts: () =>
+      client.get<{ items: { id: number; numberClicks: number; limit: number | null }[] }>(`end-user/site/${siteId}/popup-cta`),
+  };
+}
+export type Api = ReturnType<typeof makeApi>;
+
+/** The toast text of a failed call (viewer.md 8). */
+export function errorText(e: unknown, t: (k: string) => string): string {
+  if (e instanceof ConnectionError) return t('viewer.error_connection');
+  if (e instanceof ApiError) return e.message || t('viewer.error_request');
+  return t('viewer.error_request');
+}
+export { ApiError };

@@ -1,0 +1,255 @@
+import { SWIPE, TIMER_INTERVAL_MS } from '@swipe/core/constants.ts';
+import { countdown, isInTimeWindow, isPopupItemActive } from '@swipe/core/countdown.ts';
+import { useEffect, useRef, useState } from 'react';
+import { color, radius, src } from '../page/util.js';
+import { Modal } from '../shell/Chrome.js';
+import { Icon } from '../shell/icons.js';
+import type { CampaignBannerView, CampaignView, NotificationView, PopupItemView } from '../types.js';
+
+type T = (key: string, params?: Record<string, string | number>) => string;
+
+/** Notifications rotating every 3 s; close hides the banner, the detail dialog pauses rotation. */
+export function NotificationBanner({ items, t }: { items: NotificationView[]; t: T }) {
+  const [i, setI] = useState(0);
+  const [closed, setClosed] = useState(false);
+  const [detail, setDetail] = useState<NotificationView | null>(null);
+  const live = items.filter((n) => isInTimeWindow(n.startDate, n.endDate));
+  useEffect(() => {
+    if (detail || live.length < 2) return;
+    const id = setInterval(() => setI((x) => x + 1), SWIPE.notificationRotationMs);
+    return () => clearInterval(id);
+  }, [detail, live.length]);
+  if (closed || live.length === 0) return null;
+  const n = live[i % live.length] as NotificationView;
+  return (
+    <>
+      <div className="vw-noti" data-testid="notification">
+        <Icon name="bell" />
+        <button type="button" className="vw-noti-text" key={n.id} data-noti-id={n.id} onClick={() => setDetail(n)}>
+          {n.title}
+        </button>
+        <button type="button" className="vw-noti-close" aria-label={t('viewer.close')} onClick={() => setClosed(true)} />
+      </div>
+      {detail && (
+        <Modal label={t('viewer.notification')} onClose={() => setDetail(null)} className="vw-noti-detail">
+          <div className="vw-modal-head">
+            <h2>{detail.title}</h2>
+            <button type="button" className="sp-close" aria-label={t('viewer.close')} onClick={() => setDetail(null)} />
+          </div>
+          {detail.imageUrl && <img className="vw-noti-img" src={detail.imageUrl} alt="" />}
+          <p className="vw-noti-content">{detail.content}</p>
+          {detail.newsUrl && (
+            <a className="vw-primary" href={detail.newsUrl} target="_blank" rel="noopener noreferrer">
+              {t('viewer.notification_more')}
+            </a>
+          )}
+        </Modal>
+      )}
+    </>
+  );
+}
+
+function countdownText(item: PopupItemView, now: Date, t: T): string {
+  const c = countdown(item.startDate, item.endDate, now);
+  if (c.kind === 'days') return t('viewer.remaining_days', { n: c.value });
+  if (c.kind === 'hours') return t('viewer.remaining_hours', { n: c.value });
+  if (c.kind === 'minutes') return t('viewer.remaining_minutes', { n: c.value });
+  return '';
+}
+
+/**
+ * Popup CTA (viewer.md 4): the time-limit and applicant-limit items active for this page. The
+ * countdown ticks once a minute; at zero the time item hides itself. In preview a descriptive text
+ * stands in for the countdown and clicks do nothing.
+ */
+export function PopupCta({
+  items,
+  pageOrder,
+  detailLoaded,
+  preview,
+  mediaBase,
+  counts,
+  t,
+  onOpenChange,
+  onAct,
+}: {
+  items: PopupItemView[];
+  pageOrder: number;
+  detailLoaded: boolean;
+  preview: boolean;
+  mediaBase: string;
+  counts: Record<number, number>;
+  t: T;
+  onOpenChange: (open: boolean) => void;
+  onAct: (item: PopupItemView) => void;
+}) {
+  const [now, setNow] = useState(() => new Date());
+  const [hidden, setHidden] = useState<Record<number, boolean>>({});
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const id = setInterval(() => setNow(new Date()), TIMER_INTERVAL_MS);
+    return () => clearInterval(id);
+  }, []);
+  const active = items.filter((it) => {
+    if (hidden[it.id]) return false;
+    if (!(detailLoaded || preview)) return false;
+    if (!isPopupItemActive(it, pageOrder, now)) return false;
+    // the time item hides itself once its countdown reaches zero
+    if (it.kind === 'timeLimit' && it.endDate && countdown(it.startDate, it.endDate, now).kind === 'empty') return false;
+    return true;
+  });
+  const open = active.length > 0;
+  useEffect(() => onOpenChange(open), [open, onOpenChange]);
+  // At zero the timer calls back: schedule a tick exactly when the nearest end passes.
+  useEffect(() => {
+    const ends = active.map((a) => (a.endDate ? new Date(a.endDate).getTime() - Date.now() : Number.POSITIVE_INFINITY));
+    const next = Math.min(...ends);
+    if (!Number.isFinite(next) || next > TIMER_INTERVAL_MS) return;
+    const id = setTimeout(() => setNow(new Date()), Math.max(0, next) + 20);
+    return () => clearTimeout(id);
+  });
+  // A click outside the popup closes it.
+  useEffect(() => {
+    if (!open) return;
+    const onClick = (e: MouseEvent) => {
+      if (box.current && !box.current.contains(e.target as Node))
+        setHidden((h) => ({ ...h, ...Object.fromEntries(active.map((a) => [a.id, true])) }));
+    };
+    const id = setTimeout(() => document.addEventListener('click', onClick), 0);
+    return () => {
+      clearTimeout(id);
+      document.removeEventListener('click', onClick);
+    };
+  });
+  if (!open) return null;
+  return (
+    <div ref={box} className="vw-popup" data-testid="popup-cta">
+      {active.map((it) => {
+        const st = it.style ?? {};
+        const clicks = counts[it.id] ?? it.numberClicks;
+        const full = it.kind === 'applicantLimit' && it.limit !== null && clicks >= it.limit;
+        const info =
+          it.kind === 'timeLimit'
+            ? it.showRemainingTime
+              ? preview
+                ? t('viewer.popup_preview_time')
+                : countdownText(it, now, t)
+              : ''
+            : it.limit !== null && it.showRemainingSlots
+              ? full
+                ? t('viewer.slots_full')
+                : t('viewer.remaining_slots', { n: Math.max(0, it.limit - clicks) })
+              : '';
+        const textBlock = (
+          <span className="vw-popup-text">
+            <span className="vw-popup-main">{it.text}</span>
+            {info && (
+              <span className="vw-popup-info" data-testid={`popup-info-${it.kind}`}>
+                {info}
+              </span>
+            )}
+          </span>
+        );
+        return (
+          <div
+            key={it.id}
+            className={`vw-popup-item${full ? ' is-full' : ''}`}
+            data-kind={it.kind}
+            style={{
+              background: color(st.backgroundColor, '#111'),
+              color: color(st.textColor, '#fff'),
+              fontSize: st.textSize ? `${st.textSize}px` : undefined,
+              borderRadius: radius(st.shape, 72),
+              minHeight: st.height ? `${st.height}px` : undefined,
+              width: st.width ? `${st.width}%` : undefined,
+            }}
+          >
+            <button
+              type="button"
+              className="vw-popup-act"
+              disabled={full}
+              aria-disabled={full || preview}
+              title={preview ? t('viewer.popup_preview_click') : undefined}
+              onClick={(e) => {
+                e.stopPropagation();
+                if (full || preview) return;
+                onAct(it);
+              }}
+            >
+              {st.textAlignment === 'TOP' && textBlock}
+              {it.media?.url &&
+                (it.media.type === 'VIDEO' ? (
+                  <video className="vw-popup-media" src={src(mediaBase, it.media.url)} muted autoPlay loop playsInline />
+                ) : (
+                  <img className="vw-popup-media" src={src(mediaBase, it.media.url)} alt="" />
+                ))}
+              {st.textAlignment !== 'TOP' && textBlock}
+            </button>
+            <button
+              type="button"
+              className="vw-popup-close"
+              aria-label={t('viewer.close')}
+              onClick={(e) => {
+                e.stopPropagation();
+                setHidden((h) => ({ ...h, [it.id]: true }));
+              }}
+            />
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/** Campaign side panels (desktop, view mode not PC): active in their window on effective pages. */
+export function CampaignPanels({
+  campaign,
+  pageOrder,
+  mediaBase,
+  onBanner,
+}: {
+  campaign: CampaignView;
+  pageOrder: number;
+  mediaBase: string;
+  onBanner: (b: CampaignBannerView) => void;
+}) {
+  const active =
+    isInTimeWindow(campaign.startDate, campaign.endDate) &&
+    (campaign.effectivePages.length === 0 || campaign.effectivePages.includes(pageOrder));
+  const bg = {
+    backgroundColor: color(campaign.backgroundColor, '#f4f4f6'),
+    backgroundImage: campaign.background ? `url("${src(mediaBase, campaign.background)}")` : undefined,
+  };
+  const side = (s: 'left' | 'right') => (
+    <aside className={`vw-side vw-side-${s}${active ? ' is-active' : ''}`} aria-label={campaign.name} data-testid={`campaign-${s}`}>
+      <div className="vw-side-bg" style={{ ...bg, opacity: campaign.backgroundOpacity }} />
+      {active &&
+        campaign.banners
+          .filter((b) => b.side === s)
+          .map((b) => (
+            <button
+              key={b.id}
+              type="button"
+              className="vw-banner"
+              style={{
+                left: `${b.bannerX}px`,
+                top: `${b.bannerY}px`,
+                width: b.width ? `${b.width}px` : undefined,
+                height: b.height ? `${b.height}px` : undefined,
+                zIndex: b.zIndex,
+              }}
+              onClick={() => onBanner(b)}
+              aria-label={campaign.name}
+            >
+              <img src={src(mediaBase, b.mediaUrl)} alt="" />
+            </button>
+          ))}
+    </aside>
+  );
+  return (
+    <>
+      {side('left')}
+      {side('right')}
+    </>
+  );
+}

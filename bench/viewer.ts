@@ -1,0 +1,310 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { buildViewerIfStale, CHROMIUM_ARGS, freePort, launchChromium, ROOT } from '@swipe/viewer/testing/harness.ts';
+import autocannon from 'autocannon';
+
+// Issue 3 figures, each printed next to its target; nothing asserts.
+//  - first-load JavaScript of the viewer (gzip), hls.js excluded (dynamic import)
+//  - Lighthouse mobile (default simulated throttling) on the demo site served like `npm start`
+//  - longest main-thread task during swipes with the CPU slowed 4x
+//  - autocannon (100 connections): cached page detail and the SSR page vs a bare Fastify route
+
+function line(label: string, value: string, target?: string): void {
+  console.log(`  ${label.padEnd(54)} ${value.padStart(12)}${target ? `   (target ${target})` : ''}`);
+}
+
+function gz(file: string): number {
+  return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+}
+
+function firstLoadJs(dist: string): { gzip: number; raw: number; files: string[]; hlsInFirstLoad: boolean } {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; imports?: string[] }
+  >;
+  const files: string[] = [];
+  const walk = (k: string) => {
+    const e = manifest[k];
+    if (!e || files.includes(e.file)) return;
+    files.push(e.file);
+    for (const i of e.imports ?? []) walk(i);
+  };
+  walk('src/client.tsx');
+  let gzip = 0;
+  let raw = 0;
+  for (const f of files) {
+    gzip += gz(path.join(dist, f));
+    raw += fs.statSync(path.join(dist, f)).size;
+  }
+  return { gzip, raw, files, hlsInFirstLoad: files.some((f) => /hls/i.test(f)) };
+}
+
+function waitFor(child: ChildProcess, pattern: RegExp, ms: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`timed out waiting for ${pattern}: ${out.slice(-500)}`)), ms);
+    const on = (d: Buffer) => {
+      out += d.toString();
+      if (pattern.test(out)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', on);
+    child.stderr?.on('data', on);
+    child.on('exit', (code) => reject(new Error(`exited with ${code}: ${out.slice(-500)}`)));
+  });
+}
+
+/** The product as `npm start` runs it (production mode, demo data in a fresh folder). */
+async function startProduct(dist: string) {
+  const [port, sitesPort] = [await freePort(), await freePort()];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'viewer-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      SITES_PORT: String(sitesPort),
+      DATA_DIR: dataDir,
+      VIEWER_DIST_DIR: dist,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      DEMO_DATA: 'true',
+      ENDUSER_RATE_MULTIPLIER: '1000000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  await waitFor(child, /Swipe Sites is running/, 180_000);
+  return {
+    sites: `http://127.0.0.1:${sitesPort}`,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => setTimeout(r, 500));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A bare Fastify route in its own process: the yardstick for the throughput ratios. */
+async function startBare() {
+  const port = await freePort();
+  const code = `import Fastify from 'fastify'; const app = Fastify({ logger: false }); app.get('/bare', async () => ({ ok: true })); await app.listen({ host: '127.0.0.1', port: ${port} }); console.log('bare ready');`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  await waitFor(child, /bare ready/, 20_000);
+  return { url: `http://127.0.0.1:${port}/bare`, stop: () => child.kill('SIGTERM') };
+}
+
+async function cannon(url: string, seconds: number) {
+  await autocannon({ url, connections: 100, duration: 2 }); // warm-up
+  const r = await autocannon({ url, connections: 100, duration: seconds });
+  return { rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+}
+
+async function lighthouseRun(url: string, runs: number) {
+  const { default: lighthouse } = await import('lighthouse');
+  const port = await freePort();
+  const chrome = spawn(
+    '/usr/bin/chromium',
+    [
+      ...CHROMIUM_ARGS,
+      '--headless=new',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${fs.mkdtempSync(path.join(os.tmpdir(), 'lh-'))}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  try {
+    for (let i = 0; i < 50; i++) {
+      try {
+        await fetch(`http://127.0.0.1:${port}/json/version`);
+        break;
+      } catch {
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    const results: { score: number; lcp: number; cls: number; tbt: number; fcp: number }[] = [];
+    for (let i = 0; i < runs; i++) {
+      const r = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const lhr = r?.lhr;
+      if (!lhr) continue;
+      results.push({
+        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
+        cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
+        tbt: lhr.audits['total-blocking-time']?.numericValue ?? 0,
+        fcp: lhr.audits['first-contentful-paint']?.numericValue ?? 0,
+      });
+    }
+    results.sort((a, b) => a.score - b.score);
+    return results[Math.floor(results.length / 2)];
+  } finally {
+    chrome.kill('SIGKILL');
+  }
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  ts: number;
+  args?: { name?: string };
+}
+
+export async function longestSwipeTask(
+  url: string,
+): Promise<{ longest: number; swipes: number; moved: string[]; tasks: number; over50: number }> {
+  const browser = await launchChromium();
+  try {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await ctx.newPage();
+    const cdp = await ctx.newCDPSession(page);
+    // Traced from the start (the page's main thread is the one that parsed its HTML); only tasks
+    // after the marker, i.e. during the swipes, count.
+    await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
+    await page.goto(url);
+    await page.waitForSelector('.vw[data-ready="1"]', { timeout: 30_000 });
+    await page.waitForTimeout(1000);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.evaluate(() => console.timeStamp('swipes-start'));
+    const moves: [[number, number], [number, number]][] = [
+      [
+        [195, 690],
+        [195, 90],
+      ],
+      [
+        [330, 500],
+        [40, 505],
+      ],
+      [
+        [195, 140],
+        [195, 760],
+      ],
+      [
+        [40, 500],
+        [330, 505],
+      ],
+    ];
+    const moved: string[] = [];
+    for (const [from, to] of moves) {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from[0], y: from[1] }] });
+      for (let i = 1; i <= 12; i++) {
+        await cdp.send('Input.dispatchTouchEvent', {
+          type: 'touchMove',
+          touchPoints: [{ x: from[0] + ((to[0] - from[0]) * i) / 12, y: from[1] + ((to[1] - from[1]) * i) / 12 }],
+        });
+        await new Promise((r) => setTimeout(r, 16));
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      await page.waitForTimeout(1500);
+      moved.push((await page.locator('.vw').getAttribute('data-position')) ?? '?');
+    }
+    const buf = await browser.stopTracing();
+    const events = (JSON.parse(buf.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+    const parse = events.find((e) => e.name === 'ParseHTML');
+    const marker = events.find((e) => e.name === 'TimeStamp' && JSON.stringify(e.args ?? {}).includes('swipes-start'));
+    if (process.env.BENCH_DEBUG) console.log(`    main thread ${parse ? 'found' : 'missing'}, marker ${marker ? 'found' : 'missing'}`);
+    const tasks = events.filter(
+      (e) =>
+        e.ph === 'X' &&
+        (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask') &&
+        parse !== undefined &&
+        e.pid === parse.pid &&
+        e.tid === parse.tid &&
+        e.ts >= (marker?.ts ?? 0),
+    );
+    const longest = tasks.reduce((m, e) => Math.max(m, (e.dur ?? 0) / 1000), 0);
+    const over50 = tasks.filter((e) => (e.dur ?? 0) > 50_000).length;
+    if (process.env.BENCH_DEBUG)
+      for (const t of tasks.filter((e) => (e.dur ?? 0) > 25_000)) {
+        const inner = events.filter(
+          (e) =>
+            e.pid === t.pid &&
+            e.tid === t.tid &&
+            e.ph === 'X' &&
+            e.ts >= t.ts &&
+            e.ts + (e.dur ?? 0) <= t.ts + (t.dur ?? 0) &&
+            e.name !== t.name,
+        );
+        const by = new Map<string, number>();
+        for (const e of inner) by.set(e.name, (by.get(e.name) ?? 0) + (e.dur ?? 0));
+        console.log(
+          `    task ${((t.dur ?? 0) / 1000).toFixed(0)} ms:`,
+          [...by]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, 6)
+            .map(([k, v]) => `${k} ${(v / 1000).toFixed(0)}`)
+            .join(', '),
+          JSON.stringify(inner.find((e) => e.name === 'EventDispatch')?.args ?? {}).slice(0, 80),
+        );
+      }
+    return { longest, swipes: moves.length, moved, tasks: tasks.length, over50 };
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function run(): Promise<void> {
+  console.log('\nViewer (issue 3)');
+  const dist = buildViewerIfStale();
+  const js = firstLoadJs(dist);
+  line('first-load JS of the viewer, gzip', `${(js.gzip / 1024).toFixed(1)} KB`, '<= 90 KB');
+  line('  raw (minified)', `${(js.raw / 1024).toFixed(1)} KB`);
+  line('  hls.js in the first load', js.hlsInFirstLoad ? 'yes' : 'no', 'no');
+
+  const product = await startProduct(dist);
+  try {
+    const siteRes = await fetch(`${product.sites}/api/v1/end-user/site/1`);
+    const shell = (await siteRes.json()) as { categories: { pages: { id: number; position: string }[] }[] };
+    const a1 = shell.categories[0]?.pages[0]?.id;
+
+    const lh = await lighthouseRun(`${product.sites}/`, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+    if (lh) {
+      line('Lighthouse mobile performance score (median)', String(lh.score), '>= 98');
+      line('  LCP', `${(lh.lcp / 1000).toFixed(2)} s`, '<= 1.2 s');
+      line('  CLS', lh.cls.toFixed(3), '<= 0.02');
+      line('  TBT / FCP', `${Math.round(lh.tbt)} ms / ${(lh.fcp / 1000).toFixed(2)} s`);
+    } else line('Lighthouse', 'no result');
+
+    const swipe = await longestSwipeTask(`${product.sites}/`);
+    line('longest main-thread task during swipes, CPU 4x slower', `${swipe.longest.toFixed(1)} ms`, '<= 50 ms');
+    line(`  swipes (positions reached)`, swipe.moved.join(' '));
+    line('  main-thread tasks traced / over 50 ms', `${swipe.tasks} / ${swipe.over50}`);
+
+    const bare = await startBare();
+    const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+    try {
+      const b = await cannon(bare.url, seconds);
+      // The same app's cheapest answer (an unknown API path: JSON 404 through every shared hook).
+      const floor = await cannon(`${product.sites}/api/v1/end-user/none`, seconds);
+      const detail = await cannon(`${product.sites}/api/v1/end-user/site/1/page/${a1}/public?lang=ja`, seconds);
+      const ssr = await cannon(`${product.sites}/B3`, seconds);
+      line('bare Fastify route req/s (100 connections)', b.rps.toFixed(0));
+      line('  this app, unknown API path (shared hooks only)', `${floor.rps.toFixed(0)} (${((floor.rps / b.rps) * 100).toFixed(0)} %)`);
+      line('cached page detail req/s', detail.rps.toFixed(0));
+      line('  as a share of the bare route', `${((detail.rps / b.rps) * 100).toFixed(0)} %`, '>= 70 %');
+      line('  p99 latency', `${detail.p99} ms`, '<= 25 ms');
+      line('server-rendered page (/B3) req/s', ssr.rps.toFixed(0));
+      line('  as a share of the bare route', `${((ssr.rps / b.rps) * 100).toFixed(0)} %`, '>= 60 %');
+      line('  p99 latency', `${ssr.p99} ms`, '<= 25 ms');
+      if (detail.non2xx || ssr.non2xx || detail.errors || ssr.errors)
+        line('  non-2xx / errors', `${detail.non2xx + ssr.non2xx} / ${detail.errors + ssr.errors}`);
+    } finally {
+      bare.stop();
+    }
+  } finally {
+    await product.stop();
+  }
+}
+
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
+  await run();
+  process.exit(0);
+}

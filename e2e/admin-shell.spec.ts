@@ -1,0 +1,257 @@
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
+import { accountsChanged } from '../apps/server/src/modules/accounts/cache.js';
+import { http, login, makeAccount, TEST_PASSWORD } from '../apps/server/src/test/helpers.js';
+import { DESKTOP, launchChromium, PHONE, screenshot, startDemoServer } from './helpers.js';
+
+// Issue 2 and 5: the signed-in shell, the client error rules, the site list (search, filter, pagination).
+
+const USER = DEMO_LOGINS[1];
+const MASTER = DEMO_LOGINS[0];
+let server: Awaited<ReturnType<typeof startDemoServer>>;
+let browser: Browser;
+/** the admin origin as configured (signed upload URLs point there) */
+const admin = () => server.ctx.config.adminUrl;
+
+async function signIn(page: Page, email: string, password: string, lang = 'en') {
+  await page.addInitScript((l) => localStorage.setItem('swipe.admin.lang', l), lang);
+  await page.goto(`${admin()}/login`);
+  await page.getByLabel(/e-mail/i).fill(email);
+  await page.getByLabel(/^password/i).fill(password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.waitForURL(/\/site-list/);
+}
+
+async function seriousViolations(page: Page) {
+  const r = await new AxeBuilder({ page }).analyze();
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+beforeAll(async () => {
+  server = await startDemoServer({ runWorker: false });
+  browser = await launchChromium();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.drop();
+});
+
+describe('admin shell', () => {
+  it('serves the SPA with a CSP nonce on its scripts and keeps unknown API paths JSON', async () => {
+    const res = await fetch(`${admin()}/master-user/site-list`);
+    expect(res.status).toBe(200);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    const html = await res.text();
+    expect(html).toContain(`<meta name="csp-nonce" content="${nonce}"`);
+    expect(html).toMatch(new RegExp(`<script nonce="${nonce?.replace(/[+/=]/g, '\\$&')}"`));
+    const asset = /src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] as string;
+    const a = await fetch(admin() + asset);
+    expect(a.status).toBe(200);
+    expect(a.headers.get('cache-control')).toContain('immutable');
+    const api = await fetch(`${admin()}/api/v1/not-a-route`);
+    expect(api.status).toBe(404);
+    expect(api.headers.get('content-type')).toContain('application/json');
+    expect((await fetch(`${admin()}/assets/missing-chunk.js`)).status).toBe(404);
+  });
+
+  it('logs in with the demo user and shows the signed-in shell', async () => {
+    const ctx = await browser.newContext(DESKTOP);
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, USER.email, USER.password);
+    expect(page.url()).toContain('/master-user/site-list');
+    const nav = page.getByRole('navigation');
+    for (const item of [
+      'Summary',
+      'User list',
+      'Site production',
+      'Effect measurement',
+      'Plan management',
+      'Latest information',
+      'System notification',
+      'Plan check',
+      'Admin settings',
+      'Profile image setting',
+      'Delete account',
+    ])
+      await expect.poll(() => nav.getByRole('link', { name: item }).count()).toBe(1);
+    await page.getByRole('link', { name: 'Demo Shop' }).first().waitFor();
+    await screenshot(page, 'admin-shell-site-list-1440');
+    // An entry not built yet says so honestly.
+    await nav.getByRole('link', { name: 'Summary' }).click();
+    await page.getByText('Coming soon').waitFor();
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('refuses a wrong password inline, and switches the language (stored and sent)', async () => {
+    const ctx = await browser.newContext(DESKTOP);
+    const page = await ctx.newPage();
+    await page.goto(`${admin()}/login`);
+    await page.getByRole('heading', { name: 'ログイン' }).waitFor();
+    await page.getByRole('textbox', { name: '表示言語' }).click();
+    await page.getByRole('option', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    const cookies = await ctx.cookies();
+    expect(cookies.find((c) => c.name === 'lang')?.value).toBe('en');
+    await page.getByLabel(/e-mail/i).fill(USER.email);
+    await page.getByLabel(/^password/i).fill('Wrong-Passw0rd!');
+    const [req] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith('/api/v1/auth/login')),
+      page.getByRole('button', { name: /sign in/i }).click(),
+    ]);
+    expect(req.headers()['accept-language']).toBe('en');
+    await page.getByRole('alert').waitFor();
+    expect(page.url()).toContain('/login');
+    await ctx.close();
+  });
+
+  it('401: refreshes once and retries; with no valid refresh token goes to login', async () => {
+    const ctx = await browser.newContext(DESKTOP);
+    const page = await ctx.newPage();
+    await signIn(page, USER.email, USER.password);
+    // An expired/invalid access token: the next call refreshes (rotation) and succeeds.
+    await page.evaluate(() => {
+      const s = JSON.parse(localStorage.getItem('swipe.admin.session') as string);
+      s.accessToken = 'invalid';
+      localStorage.setItem('swipe.admin.session', JSON.stringify(s));
+    });
+    await page.reload();
+    await page.getByRole('link', { name: 'Demo Shop' }).first().waitFor();
+    const after = await page.evaluate(() => JSON.parse(localStorage.getItem('swipe.admin.session') as string).accessToken);
+    expect(after).not.toBe('invalid');
+    // Both tokens bad: the session is cleared and the login screen follows.
+    await page.evaluate(() => {
+      const s = JSON.parse(localStorage.getItem('swipe.admin.session') as string);
+      s.accessToken = 'invalid';
+      s.refreshToken = 'invalid';
+      localStorage.setItem('swipe.admin.session', JSON.stringify(s));
+    });
+    await page.reload();
+    await page.waitForURL(/\/login$/, { timeout: 10_000 });
+    await ctx.close();
+  });
+
+  it('403: fetches user info, keeps it, and shows the forbidden page after 2 s', async () => {
+    const acct = await makeAccount(server.ctx, {
+      parentId: null,
+      type: 'MASTER_USER',
+      email: 'paused@admin.test',
+      companyName: 'Paused Ltd',
+    });
+    const ctx = await browser.newContext(DESKTOP);
+    const page = await ctx.newPage();
+    await signIn(page, 'paused@admin.test', TEST_PASSWORD);
+    await page.getByText('No sites yet').waitFor();
+    await server.ctx.db.query("UPDATE accounts SET contract_status = 'SUSPENDED' WHERE id = $1", [acct.id]);
+    await accountsChanged(server.ctx, [acct.id]);
+    const started = Date.now();
+    const [info] = await Promise.all([
+      page.waitForRequest((r) => r.url().endsWith('/api/v1/auth/user-info')),
+      page
+        .getByRole('link', { name: 'Site production' })
+        .click()
+        .then(() => page.reload()),
+    ]);
+    expect(info.method()).toBe('GET');
+    await page.waitForURL(/\/errors\/403$/);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
+    await page.getByRole('heading', { name: 'Access denied' }).waitFor();
+    await ctx.close();
+  });
+
+  it('error screens offer back and home', async () => {
+    const ctx = await browser.newContext(PHONE);
+    const page = await ctx.newPage();
+    await page.addInitScript(() => localStorage.setItem('swipe.admin.lang', 'en'));
+    for (const code of ['403', '404', '504', '403-ip']) {
+      await page.goto(`${admin()}/errors/${code}`);
+      await page.getByRole('button', { name: 'Back' }).waitFor();
+      await page.getByRole('button', { name: 'Home' }).waitFor();
+    }
+    await page.goto(`${admin()}/no/such/page`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await ctx.close();
+  });
+});
+
+describe('site list', () => {
+  it('searches (debounced), filters by status and pages through the caller’s sites; no serious axe violations', async () => {
+    // The master sees its whole subtree; give it enough sites to page through.
+    const tok = (await login(admin(), MASTER.email, MASTER.password)).access;
+    for (let i = 1; i <= 23; i++) {
+      const r = await http(admin(), 'POST', '/api/v1/sites', {
+        token: tok,
+        body: {
+          name: `Catalogue ${String(i).padStart(2, '0')}`,
+          number_horizontal: 1,
+          number_vertical: 1,
+          default_language: 'ja',
+          global_menu: ['Top'],
+        },
+      });
+      expect(r.status).toBe(201);
+    }
+    const ctx = await browser.newContext(DESKTOP);
+    const page = await ctx.newPage();
+    await signIn(page, MASTER.email, MASTER.password);
+    const rows = page.getByTestId('site-row');
+    await expect.poll(() => rows.count()).toBe(20);
+    await page.getByText('1–20 of 24').waitFor();
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await expect.poll(() => rows.count()).toBe(4);
+    expect(page.url()).toContain('page=2');
+
+    await page.getByRole('searchbox', { name: /search/i }).fill('Catalogue 1');
+    await expect.poll(() => rows.count()).toBe(10);
+    expect(page.url()).toContain('q=Catalogue');
+    await page.getByRole('searchbox', { name: /search/i }).fill('');
+    await expect.poll(() => rows.count()).toBe(20);
+
+    await page.getByRole('textbox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Published' }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    await rows.first().getByRole('link', { name: 'Demo Shop', exact: true }).waitFor();
+    await page.getByRole('textbox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Domain checking' }).click();
+    await page.getByText('No sites match').waitFor();
+
+    await page.getByRole('textbox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'All' }).click();
+    await expect.poll(() => rows.count()).toBe(20);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // CSV of the list as filtered, with a byte-order mark.
+    await page.getByRole('searchbox', { name: /search/i }).fill('Catalogue 2');
+    await expect.poll(() => rows.count()).toBe(4);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    const csv = fs.readFileSync((await download.path()) as string, 'utf8');
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv).toContain('Catalogue 21');
+    expect(csv).not.toContain('Demo Shop,');
+    await page.getByRole('searchbox', { name: /search/i }).fill('');
+    await expect.poll(() => rows.count()).toBe(20);
+    await screenshot(page, 'admin-site-list-1440');
+    await ctx.close();
+  });
+
+  it('fits a phone screen', async () => {
+    const ctx = await browser.newContext(PHONE);
+    const page = await ctx.newPage();
+    await signIn(page, USER.email, USER.password);
+    await page.getByRole('link', { name: 'Demo Shop' }).first().waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'admin-site-list-390');
+    await ctx.close();
+  });
+});

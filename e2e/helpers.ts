@@ -1,0 +1,51 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { seedDemo } from '../apps/server/src/demo/seed.js';
+import { startTestServer, type TestServer } from '../apps/server/src/test/helpers.js';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOTS = path.resolve(path.dirname(new URL(import.meta.url).pathname), 'screenshots');
+
+/** Debian's Chromium, headless, with the flags this closed network needs. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1440, height: 900 } };
+
+/** A real server (both origins, worker on) over a fresh database holding the demo data. */
+export async function startDemoServer(overrides: Parameters<typeof startTestServer>[0] = {}): Promise<TestServer & { demoSiteId: number }> {
+  let demoSiteId = 0;
+  const s = await startTestServer(
+    { runWorker: true, ...overrides },
+    {
+      seed: async (ctx) => {
+        const r = await seedDemo(ctx);
+        demoSiteId = r?.siteId ?? 0;
+      },
+    },
+  );
+  return Object.assign(s, { demoSiteId });
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  const file = path.join(SCREENSHOTS, `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}

@@ -1,0 +1,434 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { SWIPE } from '@swipe/core/constants.ts';
+import { buildViewerIfStale, type DemoServer, launchChromium, SCREENSHOTS, startDemoServer } from '@swipe/viewer/testing/harness.ts';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const SWIPE_LOCK_MS = SWIPE.slideLockShortMs;
+
+// Journeys on the demo site in Debian's Chromium: touch at 390x844, mouse, wheel and keyboard at
+// 1440x900, deep links, the server-rendered HTML without JavaScript, accessibility, and a hostile
+// HTML button.
+
+let demo: DemoServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  buildViewerIfStale();
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  demo = await startDemoServer();
+  browser = await launchChromium();
+}, 240_000);
+afterAll(async () => {
+  await browser?.close();
+  await demo?.srv.drop();
+});
+
+const position = (page: Page) => page.locator('.vw').getAttribute('data-position');
+async function waitPosition(page: Page, code: string) {
+  await page.waitForSelector(`.vw[data-position="${code}"]`, { timeout: 5000 });
+}
+/** A real finger cannot start a new slide while the last one holds the slide lock (viewer.md 9): wait it out. */
+async function settle(page: Page) {
+  await page.waitForTimeout(SWIPE_LOCK_MS);
+}
+async function ready(page: Page) {
+  await page.waitForSelector('.vw[data-ready="1"]', { timeout: 15_000 });
+}
+
+/** A finger swipe through the DevTools protocol (real touch events, hence pointer events). */
+async function swipe(cdp: CDPSession, from: [number, number], to: [number, number], steps = 8, delayMs = 0) {
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: from[0], y: from[1] }] });
+  for (let i = 1; i <= steps; i++) {
+    if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
+    const x = from[0] + ((to[0] - from[0]) * i) / steps;
+    const y = from[1] + ((to[1] - from[1]) * i) / steps;
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+}
+
+describe('mobile 390x844 (touch)', () => {
+  let ctx: BrowserContext;
+  let page: Page;
+  let cdp: CDPSession;
+  const problems: string[] = [];
+  beforeAll(async () => {
+    ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'ja-JP' });
+    page = await ctx.newPage();
+    page.on('pageerror', (e) => problems.push(String(e)));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !/Failed to load resource/.test(m.text())) problems.push(m.text());
+    });
+    cdp = await ctx.newCDPSession(page);
+    await page.goto(`${demo.sites}/`);
+    await ready(page);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('hydrates without mismatch or errors, keeping the server-rendered page', async () => {
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe('1');
+    // the server-rendered image element is the one still shown (no client re-render of the page)
+    const same = await page.evaluate(() => {
+      const img = document.querySelector('.is-current img.sp-media') as HTMLImageElement | null;
+      return Boolean(img?.complete && img.naturalWidth > 0);
+    });
+    expect(same).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  it('swipes in all four directions and the address shows the position', async () => {
+    expect(await position(page)).toBe('A1');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'viewer-mobile-a1.png') });
+    await swipe(cdp, [195, 690], [195, 90]); // finger up: next page
+    await waitPosition(page, 'A2');
+    await settle(page);
+    await page.waitForFunction(() => location.pathname === '/A2', undefined, { timeout: 3000 });
+    await swipe(cdp, [195, 140], [195, 760]); // finger down: previous page
+    await waitPosition(page, 'A1');
+    await settle(page);
+    await swipe(cdp, [330, 500], [40, 505]); // finger left: next category
+    await waitPosition(page, 'B1');
+    await settle(page);
+    await page.waitForFunction(() => location.pathname === '/B1', undefined, { timeout: 3000 });
+    await swipe(cdp, [40, 500], [330, 505]); // finger right: previous category
+    await waitPosition(page, 'A1');
+  });
+
+  it('a short drag snaps back; past the first category nothing moves', async () => {
+    // 120 px over about 0.6 s: neither a long swipe (half the page) nor a quick one
+    await swipe(cdp, [195, 500], [195, 380], 10, 60);
+    await page.waitForTimeout(700);
+    expect(await position(page)).toBe('A1');
+    expect(await page.locator('.vw-plane').evaluate((el) => getComputedStyle(el).transform)).toMatch(/matrix\(1, 0, 0, 1, 0, 0\)|none/);
+    await swipe(cdp, [40, 500], [330, 505]); // no category before A
+    await page.waitForTimeout(700);
+    expect(await position(page)).toBe('A1');
+    await swipe(cdp, [195, 140], [195, 760]); // no page above A1
+    await page.waitForTimeout(700);
+    expect(await position(page)).toBe('A1');
+  });
+
+  it('popup CTA shows its countdown and closes', async () => {
+    const popup = page.getByTestId('popup-cta');
+    await popup.waitFor({ timeout: 5000 });
+    await expect(page.getByTestId('popup-info-timeLimit').textContent()).resolves.toMatch(/残り[45]日/);
+    await expect(page.getByTestId('popup-info-applicantLimit').textContent()).resolves.toMatch(/残り\d+名/);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'viewer-mobile-popup.png') });
+    const closes = popup.locator('.vw-popup-close');
+    expect(await closes.count()).toBe(2);
+    await closes.first().click();
+    expect(await closes.count()).toBe(1);
+    await closes.first().click();
+    await popup.waitFor({ state: 'detached' });
+  });
+
+  it('product popup opens and closes', async () => {
+    await page.locator('.is-current .sp-hotspot').first().click();
+    const dialog = page.locator('.sp-product');
+    await dialog.waitFor();
+    await expect(dialog.locator('h2').textContent()).resolves.toBe('デモバッグ');
+    await page.waitForTimeout(400); // entry animation
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'viewer-mobile-product.png') });
+    await page.mouse.click(195, 200); // outside
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('notifications rotate every 3 seconds', async () => {
+    const text = page.locator('.vw-noti-text');
+    await text.waitFor();
+    const first = await text.textContent();
+    await page.waitForFunction((t) => document.querySelector('.vw-noti-text')?.textContent !== t, first, { timeout: 5000 });
+    const second = await text.textContent();
+    expect(second).not.toBe(first);
+    // the detail dialog pauses rotation
+    await text.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    const shown = await text.textContent();
+    await page.waitForTimeout(3500);
+    expect(await text.textContent()).toBe(shown);
+    await dialog.getByRole('button').first().click();
+  });
+
+  it('album jump, locked page overlay', async () => {
+    await page.getByTestId('album-open').click();
+    await page.locator('.vw-thumb[data-position="C1"]').click();
+    await waitPosition(page, 'C1');
+    await swipe(cdp, [195, 690], [195, 90]);
+    await waitPosition(page, 'C2');
+    const lock = page.locator('.is-current .sp-lock[data-locked="1"]');
+    await lock.waitFor();
+    await expect(lock.textContent()).resolves.toContain('会員限定');
+    await expect(lock.locator('a').first().getAttribute('href')).resolves.toBe('/register');
+    await expect(lock.locator('a').nth(1).getAttribute('href')).resolves.toBe('/login');
+    // no members-only image anywhere in the page
+    expect(await page.content()).not.toMatch(/creative-c[234]/);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'viewer-mobile-locked.png') });
+  });
+
+  it('language switch keeps the position', async () => {
+    await swipe(cdp, [195, 140], [195, 760]);
+    await waitPosition(page, 'C1');
+    await page.locator('.vw-lang button').click();
+    await Promise.all([page.waitForURL(`${demo.sites}/en/C1`), page.locator('.vw-lang-menu a[data-lang="en"]').click()]);
+    await ready(page);
+    expect(await position(page)).toBe('C1');
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    await expect(page.locator('.vw-tab[aria-current="true"]').textContent()).resolves.toBe('Members');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'viewer-mobile-en.png') });
+  });
+
+  it('a deep link is rendered on the server at that page', async () => {
+    const res = await page.request.get(`${demo.sites}/B3`);
+    const html = await res.text();
+    expect(res.status()).toBe(200);
+    expect(html).toContain('data-position="B3"');
+    expect(html).toContain('creative-b3');
+    await page.goto(`${demo.sites}/B3`);
+    await ready(page);
+    expect(await position(page)).toBe('B3');
+    await page.reload();
+    await ready(page);
+    expect(await position(page)).toBe('B3');
+  });
+
+  it('axe finds no serious or critical violation', async () => {
+    await page.goto(`${demo.sites}/`);
+    await ready(page);
+    const r = await new AxeBuilder({ page: page as never }).analyze();
+    const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+});
+
+describe('desktop 1440x900 (mouse, wheel, keyboard)', () => {
+  let ctx: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    page = await ctx.newPage();
+    await page.goto(`${demo.sites}/`);
+    await ready(page);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('campaign side panels beside the mobile frame', async () => {
+    await page.getByTestId('campaign-left').waitFor();
+    const frame = await page.locator('.vw-frame').boundingBox();
+    expect(frame?.width).toBe(500);
+    expect(Math.round((frame?.x ?? 0) + 250)).toBe(720);
+    await expect(page.locator('.vw-banner').count()).resolves.toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'viewer-desktop-a1.png') });
+  });
+
+  it('mouse drag moves vertically and horizontally', async () => {
+    // long enough to pass half the page even when a loaded machine makes it a slow drag
+    await page.mouse.move(720, 700);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i++) await page.mouse.move(720, 700 - i * 64);
+    await page.mouse.up();
+    await waitPosition(page, 'A2');
+    await page.mouse.move(900, 450);
+    await page.mouse.down();
+    for (let i = 1; i <= 10; i++) await page.mouse.move(900 - i * 40, 452);
+    await page.mouse.up();
+    await waitPosition(page, 'B1');
+  });
+
+  it('wheel moves one page per gesture', async () => {
+    await page.mouse.move(720, 450);
+    await page.mouse.wheel(0, 120);
+    await waitPosition(page, 'B2');
+    await page.waitForTimeout(1100);
+    await page.mouse.wheel(0, -120);
+    await waitPosition(page, 'B1');
+  });
+
+  it('keyboard arrows move in four directions', async () => {
+    await page.waitForTimeout(600);
+    await page.keyboard.press('ArrowDown');
+    await waitPosition(page, 'B2');
+    await page.waitForTimeout(600);
+    await page.keyboard.press('ArrowUp');
+    await waitPosition(page, 'B1');
+    await page.waitForTimeout(600);
+    await page.keyboard.press('ArrowRight');
+    await waitPosition(page, 'C1');
+    await page.waitForTimeout(600);
+    await page.keyboard.press('ArrowLeft');
+    await waitPosition(page, 'B1');
+  });
+
+  it('hover arrows appear on mouse movement and navigate', async () => {
+    await page.waitForTimeout(600);
+    await page.mouse.move(700, 400);
+    await page.mouse.move(720, 420);
+    const down = page.locator('.vw-arrow-down');
+    await down.waitFor();
+    await page.waitForSelector('.vw-arrows.is-shown');
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'viewer-desktop-arrows.png') });
+    await down.click();
+    await waitPosition(page, 'B2');
+  });
+});
+
+describe('members', () => {
+  it('a member sees a members-only page through the private call; a stale token shows the lock again', async () => {
+    const { srv, siteId } = demo;
+    const row = await srv.ctx.db.one<{ id: number }>(
+      "INSERT INTO site_members (site_id, email, password_hash, status, token_version) VALUES ($1, 'member@example.com', 'x', 'ACTIVE', 0) RETURNING id",
+      [siteId],
+    );
+    const token = await srv.ctx.tokens.sign({ kind: 'end-user', siteId }, { sub: String(row.id), tv: 0 }, 3600);
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    await ctx.addInitScript(
+      ([key, value]) => {
+        if (!sessionStorage.getItem('seeded')) {
+          localStorage.setItem(key as string, value as string);
+          sessionStorage.setItem('seeded', '1');
+        }
+      },
+      [`swipe.eu.${siteId}`, token],
+    );
+    const page = await ctx.newPage();
+    await page.goto(`${demo.sites}/C3`);
+    await ready(page);
+    const img = page.locator('.is-current img.sp-media');
+    await img.waitFor();
+    expect(await img.getAttribute('src')).toContain('creative-c3');
+    expect(await page.locator('.is-current .sp-lock').count()).toBe(0);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'viewer-mobile-member.png') });
+    // logging out elsewhere bumps the token version: the next private call answers 401, the token goes
+    await srv.ctx.db.query('UPDATE site_members SET token_version = 1 WHERE id = $1', [row.id]);
+    await page.reload();
+    await ready(page);
+    await page.locator('.is-current .sp-lock[data-locked="1"]').waitFor();
+    expect(await page.evaluate((k) => localStorage.getItem(k), `swipe.eu.${siteId}`)).toBeNull();
+    await ctx.close();
+  });
+});
+
+describe('failures', () => {
+  it('a bundle that fails to load leaves the page and offers a reload', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    await page.route('**/_viewer/assets/viewer-*.js', (r) => r.abort());
+    await page.goto(`${demo.sites}/A2`);
+    const prompt = page.locator('.vw-chunk');
+    await prompt.waitFor({ timeout: 5000 });
+    expect(await prompt.textContent()).toContain('再読み込み');
+    expect(await page.locator('.is-current img.sp-media').count()).toBe(1);
+    await ctx.close();
+  });
+  it('a failed page-detail call shows one toast with the connection message', async () => {
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await ctx.newPage();
+    await page.route('**/api/v1/end-user/site/*/page/**', (r) => r.abort('connectionrefused'));
+    await page.goto(`${demo.sites}/A1`);
+    await ready(page);
+    await page.keyboard.press('ArrowDown');
+    await waitPosition(page, 'A2');
+    const toast = page.locator('.vw-toast');
+    await toast.waitFor({ timeout: 5000 });
+    expect(await toast.textContent()).toContain('サーバーに接続できません');
+    expect(await page.locator('.vw-toast').count()).toBe(1);
+    await toast.waitFor({ state: 'detached', timeout: 5000 });
+    await ctx.close();
+  });
+});
+
+describe('without JavaScript', () => {
+  it('any position has title, description, html lang and the preloaded image', async () => {
+    const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await ctx.newPage();
+    await page.goto(`${demo.sites}/en/A2`);
+    expect(await page.title()).toBe('Demo Shop | A catalogue you swipe');
+    expect(await page.getAttribute('meta[name="description"]', 'content')).toBe('A demo site where you swipe through products');
+    expect(await page.getAttribute('html', 'lang')).toBe('en');
+    const preload = page.locator('head link[rel="preload"][as="image"]');
+    expect(await preload.getAttribute('href')).toContain('creative-a2.jpg');
+    const srcset = (await preload.getAttribute('imagesrcset')) ?? '';
+    for (const w of [50, 100, 200, 400, 600, 800, 1200]) expect(srcset).toContain(`creative-a2_w${w}.webp ${w}w`);
+    const img = page.locator('.is-current img.sp-media');
+    expect(await img.getAttribute('srcset')).toContain('_w400.webp');
+    expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'viewer-nojs.png') });
+    await ctx.close();
+  });
+  it('error screens have back and home', async () => {
+    const ctx = await browser.newContext({ javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    const r = await page.goto(`${demo.sites}/sites/999999/A1`);
+    expect(r?.status()).toBe(404);
+    await expect(page.locator('[data-error="404"] a').getAttribute('href')).resolves.toBe('/');
+    await expect(page.locator('[data-error="404"] button').count()).resolves.toBe(1);
+    for (const k of ['403', '504', '403-ip']) {
+      const e = await page.goto(`${demo.sites}/errors/${k}`);
+      expect(e?.status()).toBe(k === '504' ? 504 : 403);
+      await expect(page.locator(`[data-error="${k}"] h1`).count()).resolves.toBe(1);
+    }
+    await ctx.close();
+  });
+});
+
+describe('operator HTML is contained', () => {
+  it('a hostile HTML button runs no script and cannot read admin-origin cookies', async () => {
+    const { srv, siteId } = demo;
+    const pub = await srv.ctx.db.one<{ document: { categories: { pages: { buttons: unknown[] }[] }[] } }>(
+      'SELECT document FROM site_publications WHERE site_id = $1',
+      [siteId],
+    );
+    const hostile =
+      '<img src=x onerror="window.parent.__pwned=1;document.title=\'pwned\'"><script>window.parent.__pwned=2</script>' +
+      '<a href="javascript:window.parent.__pwned=3">x</a><svg onload="window.parent.__pwned=4"></svg><iframe src="javascript:alert(1)"></iframe><b>Safe</b>';
+    pub.document.categories[0]?.pages[0]?.buttons.push({
+      id: 999001,
+      buttonType: 'HTML',
+      buttonContentHtml: hostile,
+      buttonWidth: 200,
+      buttonHeight: 44,
+      buttonPositionX: 10,
+      buttonPositionY: 30,
+      zIndex: 5,
+      buttonText: {},
+      microcopyText: {},
+    });
+    await srv.ctx.db.query('UPDATE site_publications SET document = $2, version = version + 1 WHERE site_id = $1', [siteId, pub.document]);
+    srv.ctx.events.emit('site.invalidated', siteId);
+    await srv.ctx.kv.del(`site:${siteId}:`);
+
+    const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    // a cookie on the admin origin (another host): the sites origin must never see it
+    await ctx.addCookies([{ name: 'admin_secret', value: 's3cret', url: demo.admin }]);
+    const page = await ctx.newPage();
+    const dialogs: string[] = [];
+    page.on('dialog', (d) => {
+      dialogs.push(d.message());
+      d.dismiss().catch(() => {});
+    });
+    await page.goto(`${demo.sites}/`);
+    await ready(page);
+    const frame = page.locator('[data-button-id="999001"] iframe');
+    await frame.waitFor({ state: 'attached' });
+    expect(await frame.getAttribute('sandbox')).toBe('');
+    const srcdoc = (await frame.getAttribute('srcdoc')) ?? '';
+    expect(srcdoc).toContain('<b>Safe</b>');
+    expect(srcdoc).not.toMatch(/onerror|onload|<script|javascript:/i);
+    await page.waitForTimeout(800);
+    expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(await page.title()).not.toBe('pwned');
+    expect(dialogs).toEqual([]);
+    expect(await page.evaluate(() => document.cookie)).not.toContain('admin_secret');
+    // the sites origin's CSP forbids inline script without our nonce
+    const res = await page.request.get(`${demo.sites}/`);
+    expect(res.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    await ctx.close();
+  });
+});

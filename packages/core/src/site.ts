@@ -1,0 +1,318 @@
+import { z } from 'zod';
+import {
+  BUTTON_ANIMATIONS,
+  BUTTON_LINK_TYPES,
+  BUTTON_SHAPES,
+  FIELD_TYPES,
+  FORM_TYPES,
+  INTERNAL_LINK_TYPES,
+  LANGUAGES,
+  LIMITS,
+  SITE_STATUSES,
+  SNS_TYPES,
+  TRANSITION_TYPES,
+  VIEW_MODES,
+} from './constants.js';
+import {
+  bodyScript,
+  checkDateRange,
+  color,
+  companyInfo,
+  dateString,
+  domain,
+  email,
+  globalMenu,
+  headTags,
+  linkUrl,
+  seoDescription,
+  seoH1,
+  seoTitle,
+} from './validation.js';
+
+// The site document: what the editor saves, the server stores, and (published) the viewer draws.
+// One schema for all three. Text a visitor reads is per language: { ja?: string, en?: string, ... }.
+
+const lang = z.enum(LANGUAGES);
+export const i18nText = (max: number = LIMITS.text) => z.partialRecord(lang, z.string().max(max));
+const optColor = z.union([z.literal(''), color]).nullish();
+const percent = z.number().min(-100).max(200);
+/** Media references are storage keys or URLs of this product's media (never data: or javascript:). */
+const mediaRef = z
+  .string()
+  .max(1024)
+  .refine((s) => s === '' || /^(https?:\/\/|\/)/.test(s) || /^[\w\-./]+$/.test(s), { error: 'validation.url' });
+
+export const buttonSchema = z.object({
+  id: z.number().int().positive().optional(),
+  buttonType: z.enum(['TEXT', 'MEDIA', 'HTML']).default('TEXT'),
+  buttonText: i18nText().default({}),
+  buttonContentHtml: z.string().max(20_000).nullish(),
+  buttonWidth: z.number().min(1).max(2000).default(120),
+  buttonHeight: z.number().min(1).max(2000).default(40),
+  textSize: z.number().min(6).max(120).default(14),
+  buttonColor: optColor,
+  buttonTextColor: optColor,
+  microcopyText: i18nText().default({}),
+  microcopyTextColor: optColor,
+  textAlign: z.enum(['LEFT', 'RIGHT', 'CENTER', 'TOP', 'BOTTOM']).default('CENTER'),
+  buttonAnimation: z.enum(BUTTON_ANIMATIONS).default('NONE'),
+  buttonShape: z.enum(BUTTON_SHAPES).default('MODERATELY_ROUNDED_EDGE'),
+  lockAspectRatio: z.boolean().default(false),
+  zIndex: z.number().int().min(0).max(1000).default(1),
+  buttonLinkType: z.enum([...BUTTON_LINK_TYPES, 'LINK_TO_PAGE']).nullish(),
+  linkDestinationUrl: z.string().max(LIMITS.linkUrl).nullish(),
+  linkedSurveyId: z.number().int().positive().nullish(),
+  buttonImageUrl: mediaRef.nullish(),
+  isVideo: z.boolean().default(false),
+  thumbnailUrl: mediaRef.nullish(),
+  /** left and top of the button in percent of the page */
+  buttonPositionX: percent.default(10),
+  buttonPositionY: percent.default(10),
+  parentWidth: z.number().positive().nullish(),
+  parentHeight: z.number().positive().nullish(),
+});
+export type ButtonInput = z.input<typeof buttonSchema>;
+export type Button = z.output<typeof buttonSchema>;
+
+export const productSchema = z.object({
+  id: z.number().int().positive().optional(),
+  productName: i18nText().default({}),
+  imagePath: mediaRef.nullish(),
+  price: z.number().int().min(0).max(1_000_000_000).nullish(),
+  description: i18nText(1000).default({}),
+  linkButtonUrl: z.union([z.literal(''), linkUrl]).nullish(),
+  linkButtonText: i18nText().default({}),
+  linkButtonColor: optColor,
+  linkTextColor: optColor,
+  /** hotspot position in percent of the page */
+  coordinateX: percent.default(65),
+  coordinateY: percent.default(60),
+  textColor: optColor,
+  backgroundColor: optColor,
+  isInternalLink: z.boolean().default(false),
+  order: z.number().int().min(0).default(0),
+});
+export type Product = z.output<typeof productSchema>;
+
+export const pageSchema = z.object({
+  id: z.number().int().positive().optional(),
+  mediaType: z.enum(['IMAGE', 'VIDEO']).default('IMAGE'),
+  /** storage key of the uploaded creative (null: empty cell) */
+  imageUrl: mediaRef.nullish(),
+  thumbnail: mediaRef.nullish(),
+  hlsPath: mediaRef.nullish(),
+  imageAlt: i18nText(200).default({}),
+  mainText: i18nText(200).default({}),
+  mainTextColor: optColor,
+  mainTextX: percent.nullish(),
+  mainTextY: percent.nullish(),
+  price: z.number().int().min(0).max(1_000_000_000).nullish(),
+  priceTextColor: optColor,
+  linkButtonText: i18nText().default({}),
+  linkDestinationUrl: z.string().max(LIMITS.linkUrl).nullish(),
+  linkButtonColor: optColor,
+  linkTextColor: optColor,
+  isInternalLink: z.boolean().default(false),
+  snsConfig: z.boolean().default(false),
+  showCompany: z.boolean().default(false),
+  membersOnlyLock: z.boolean().default(false),
+  hoverArrowColor: z.enum(['white', 'black']).default('white'),
+  arrowFadeInterval: z.number().int().min(0).max(60).default(3),
+  timeSetting: z.number().int().min(0).max(3600).nullish(),
+  backgroundMusic: z.boolean().default(false),
+  backgroundMusicUrl: mediaRef.nullish(),
+  speakerX: percent.nullish(),
+  speakerY: percent.nullish(),
+  albumX: percent.nullish(),
+  albumY: percent.nullish(),
+  chatbotScript: z.string().max(LIMITS.seoTags).nullish(),
+  buttons: z.array(buttonSchema).max(30).default([]),
+  products: z.array(productSchema).max(20).default([]),
+});
+export type PageInput = z.input<typeof pageSchema>;
+export type Page = z.output<typeof pageSchema>;
+
+const popupStyle = z.object({
+  backgroundColor: optColor,
+  textColor: optColor,
+  textSize: z.number().min(6).max(72).default(14),
+  width: z.number().min(0).max(100).nullish(),
+  height: z.number().min(0).max(1000).nullish(),
+  shape: z.enum(BUTTON_SHAPES).default('MODERATELY_ROUNDED_EDGE'),
+  textAlignment: z.enum(['TOP', 'BOTTOM']).default('BOTTOM'),
+});
+export const transitionSchema = z.object({
+  transitionType: z.enum(TRANSITION_TYPES),
+  internalLinkType: z.enum(INTERNAL_LINK_TYPES).nullish(),
+  externalLinkUrl: z.union([z.literal(''), linkUrl]).nullish(),
+  targetCreativeBlock: z.string().max(10).nullish(),
+  script: z.string().max(10_000).nullish(),
+  linkedSurveyId: z.number().int().positive().nullish(),
+});
+export const popupItemSchema = z
+  .object({
+    id: z.number().int().positive().optional(),
+    startDate: dateString.nullish(),
+    endDate: dateString.nullish(),
+    effectivePages: z.array(z.number().int().min(1)).max(1000).default([]),
+    style: popupStyle.default({ textSize: 14, shape: 'MODERATELY_ROUNDED_EDGE', textAlignment: 'BOTTOM' }),
+    showRemainingTime: z.boolean().default(true),
+    showRemainingSlots: z.boolean().default(true),
+    media: z
+      .object({ url: mediaRef, type: z.enum(['IMAGE', 'VIDEO']), width: z.number().nullish(), height: z.number().nullish() })
+      .nullish(),
+    transition: transitionSchema,
+    text: i18nText(120).default({}),
+    limit: z.number().int().min(1).max(999_999_999).nullish(),
+  })
+  .superRefine((v, ctx) => {
+    const r = checkDateRange(v.startDate, v.endDate);
+    if (r) ctx.addIssue({ code: 'custom', message: r, path: ['endDate'] });
+  });
+export type PopupItem = z.output<typeof popupItemSchema>;
+
+export const campaignBannerSchema = z.object({
+  side: z.enum(['left', 'right']).default('left'),
+  mediaUrl: mediaRef,
+  width: z.number().positive().max(2000).nullish(),
+  height: z.number().positive().max(4000).nullish(),
+  zIndex: z.number().int().min(0).max(1000).default(1),
+  lockRatio: z.boolean().default(true),
+  linkDestinationType: z.enum(['INTERNAL_URL', 'EXTERNAL_URL', 'CREATIVE_BLOCK', 'SCRIPT']).nullish(),
+  linkDestinationUrl: z.string().max(LIMITS.linkUrl).nullish(),
+  bannerX: z.number().default(0),
+  bannerY: z.number().default(0),
+});
+export const campaignSchema = z
+  .object({
+    id: z.number().int().positive().optional(),
+    translations: z.partialRecord(lang, z.object({ name: z.string().max(LIMITS.text) })).default({}),
+    background: mediaRef.nullish(),
+    backgroundColor: optColor,
+    backgroundOpacity: z.number().min(0).max(1).default(1),
+    startDate: dateString.nullish(),
+    endDate: dateString.nullish(),
+    effectivePages: z.array(z.number().int().min(1)).max(1000).default([]),
+    isOnClickCount: z.boolean().default(false),
+    positionLp: z.enum(['left', 'center', 'right']).default('center'),
+    banners: z.array(campaignBannerSchema).max(20).default([]),
+  })
+  .superRefine((v, ctx) => {
+    const r = checkDateRange(v.startDate, v.endDate);
+    if (r) ctx.addIssue({ code: 'custom', message: r, path: ['endDate'] });
+  });
+
+export const formFieldSchema = z.object({
+  fieldKey: z.string().regex(/^[a-z][a-zA-Z0-9]{0,39}$/),
+  typeForm: z.enum(FIELD_TYPES),
+  title: z.string().trim().min(1, { error: 'validation.required' }).max(LIMITS.text),
+  placeholder: z.string().max(LIMITS.text).default(''),
+  required: z.boolean().default(false),
+  orderNum: z.number().int().min(0).default(0),
+  options: z.array(z.string().trim().min(1).max(LIMITS.text)).max(50).default([]),
+  defaultValue: z.string().max(LIMITS.text).nullish(),
+  maxLength: z.number().int().min(1).max(5000).nullish(),
+  minValue: z.number().nullish(),
+  maxValue: z.number().nullish(),
+});
+export const formSettingSchema = z.object({
+  destinationEmails: z.array(email).max(10).default([]),
+  sendConfirmation: z.boolean().default(false),
+  fields: z.array(formFieldSchema).max(50).default([]),
+});
+
+export const languageSettingsSchema = z.object({
+  seo: z
+    .object({
+      title: seoTitle.default(''),
+      h1: seoH1.default(''),
+      description: seoDescription.default(''),
+      headTags: headTags.default(''),
+      body: bodyScript.default(''),
+    })
+    .default({ title: '', h1: '', description: '', headTags: '', body: '' }),
+  company: companyInfo.default({
+    companyWebsite: '',
+    companyProfile: '',
+    companyClause: '',
+    termsOfService: '',
+    privacyPolicy: '',
+    contractAgreementRequired: false,
+  }),
+  companyFlags: z
+    .partialRecord(
+      z.enum(['companyWebsite', 'companyProfile', 'companyClause', 'termsOfService', 'privacyPolicy']),
+      z.object({
+        showInContact: z.boolean().default(false),
+        showInForm: z.boolean().default(false),
+        showInMemberShip: z.boolean().default(false),
+      }),
+    )
+    .default({}),
+  scripts: z
+    .object({
+      contactScript: z.string().max(LIMITS.seoTags).default(''),
+      membershipScript: z.string().max(LIMITS.seoTags).default(''),
+      formScript: z.string().max(LIMITS.seoTags).default(''),
+    })
+    .default({ contactScript: '', membershipScript: '', formScript: '' }),
+  /** category names, one per category, in order */
+  globalMenu: globalMenu,
+  sns: z
+    .array(z.object({ snsType: z.enum(SNS_TYPES), snsUrl: z.string().trim().min(1).max(LIMITS.linkUrl) }))
+    .max(8)
+    .default([]),
+  forms: z.partialRecord(z.enum(FORM_TYPES), formSettingSchema).default({}),
+});
+export type LanguageSettings = z.output<typeof languageSettingsSchema>;
+
+export const siteDocumentSchema = z
+  .object({
+    name: z.string().trim().min(1, { error: 'validation.site_name_required' }).max(LIMITS.text),
+    numberHorizontal: z.number().int().min(1, { error: 'validation.site_rows_cols_zero' }).max(26),
+    numberVertical: z.number().int().min(1, { error: 'validation.site_rows_cols_zero' }).max(LIMITS.cellRowMax),
+    defaultLanguage: lang.default('ja'),
+    languages: z.array(lang).min(1).max(4),
+    logoSetting: z.object({ url: mediaRef.nullish(), linkUrl: z.union([z.literal(''), linkUrl]).nullish() }).default({}),
+    faviconSetting: z.object({ url: mediaRef.nullish() }).default({}),
+    globalMenuTextColor: optColor,
+    globalMenuBackgroundColor: optColor,
+    speakerColor: optColor,
+    displayLanguageIcon: z.boolean().default(true),
+    displayGlobalMenu: z.boolean().default(true),
+    displayPageCount: z.boolean().default(true),
+    displayAlbum: z.boolean().default(true),
+    swipeRedirection: z.boolean().default(true),
+    viewMode: z.enum(VIEW_MODES).default('MOBILE'),
+    customDomain: z.union([z.literal(''), domain]).nullish(),
+    pathPrefix: z
+      .string()
+      .regex(/^[a-z0-9-]{0,40}$/)
+      .nullish(),
+    translations: z.partialRecord(lang, languageSettingsSchema),
+    /** categories[c].pages[r]: numberHorizontal categories of numberVertical pages */
+    categories: z.array(z.object({ id: z.number().int().positive().optional(), pages: z.array(pageSchema) })),
+    popupCtas: z.object({ timeLimit: popupItemSchema.nullish(), applicantLimit: popupItemSchema.nullish() }).default({}),
+    campaign: campaignSchema.nullish(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.languages.includes(v.defaultLanguage))
+      ctx.addIssue({ code: 'custom', message: 'validation.language', path: ['defaultLanguage'] });
+    if (new Set(v.languages).size !== v.languages.length)
+      ctx.addIssue({ code: 'custom', message: 'validation.language', path: ['languages'] });
+    for (const l of v.languages) {
+      const t = v.translations[l];
+      if (!t) ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['translations', l] });
+      else if (t.globalMenu.length !== v.numberHorizontal)
+        ctx.addIssue({ code: 'custom', message: 'validation.menu_required', path: ['translations', l, 'globalMenu'] });
+    }
+    if (v.categories.length !== v.numberHorizontal) ctx.addIssue({ code: 'custom', message: 'validation.invalid', path: ['categories'] });
+    v.categories.forEach((c, i) => {
+      if (c.pages.length !== v.numberVertical)
+        ctx.addIssue({ code: 'custom', message: 'validation.invalid', path: ['categories', i, 'pages'] });
+    });
+  });
+export type SiteDocumentInput = z.input<typeof siteDocumentSchema>;
+export type SiteDocument = z.output<typeof siteDocumentSchema>;
+
+export const siteStatus = z.enum(SITE_STATUSES);
