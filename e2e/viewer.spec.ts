@@ -228,14 +228,24 @@ describe('desktop 1440x900 (mouse, wheel, keyboard)', () => {
     await page.screenshot({ path: path.join(SCREENSHOTS, 'viewer-desktop-a1.png') });
   });
 
+  // Each journey opens its own starting position, so one slow gesture on a loaded machine cannot
+  // leave the next journey somewhere else.
+  async function open(code: string) {
+    await page.goto(`${demo.sites}/${code}`);
+    await ready(page);
+  }
+
   it('mouse drag moves vertically and horizontally', async () => {
+    await open('A1');
     // long enough to pass half the page even when a loaded machine makes it a slow drag
     await page.mouse.move(720, 700);
     await page.mouse.down();
     for (let i = 1; i <= 10; i++) await page.mouse.move(720, 700 - i * 64);
     await page.mouse.up();
     await waitPosition(page, 'A2');
-    await page.mouse.move(900, 450);
+    await settle(page);
+    await settle(page);
+    await page.mouse.move(900, 452);
     await page.mouse.down();
     for (let i = 1; i <= 10; i++) await page.mouse.move(900 - i * 40, 452);
     await page.mouse.up();
@@ -243,35 +253,37 @@ describe('desktop 1440x900 (mouse, wheel, keyboard)', () => {
   });
 
   it('wheel moves one page per gesture', async () => {
+    await open('B1');
     await page.mouse.move(720, 450);
     await page.mouse.wheel(0, 120);
     await waitPosition(page, 'B2');
-    await page.waitForTimeout(1100);
+    await page.waitForTimeout(SWIPE.slideLockLongMs + 200);
     await page.mouse.wheel(0, -120);
     await waitPosition(page, 'B1');
   });
 
   it('keyboard arrows move in four directions', async () => {
-    await page.waitForTimeout(600);
-    await page.keyboard.press('ArrowDown');
-    await waitPosition(page, 'B2');
-    await page.waitForTimeout(600);
-    await page.keyboard.press('ArrowUp');
-    await waitPosition(page, 'B1');
-    await page.waitForTimeout(600);
-    await page.keyboard.press('ArrowRight');
-    await waitPosition(page, 'C1');
-    await page.waitForTimeout(600);
-    await page.keyboard.press('ArrowLeft');
-    await waitPosition(page, 'B1');
+    await open('B1');
+    const steps: [string, string][] = [
+      ['ArrowDown', 'B2'],
+      ['ArrowUp', 'B1'],
+      ['ArrowRight', 'C1'],
+      ['ArrowLeft', 'B1'],
+    ];
+    for (const [key, code] of steps) {
+      await page.keyboard.press(key);
+      await waitPosition(page, code);
+      await settle(page);
+      await settle(page);
+    }
   });
 
   it('hover arrows appear on mouse movement and navigate', async () => {
-    await page.waitForTimeout(600);
+    await open('B1');
     await page.mouse.move(700, 400);
     await page.mouse.move(720, 420);
     const down = page.locator('.vw-arrow-down');
-    await down.waitFor();
+    await down.waitFor({ timeout: 10_000 });
     await page.waitForSelector('.vw-arrows.is-shown');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'viewer-desktop-arrows.png') });
     await down.click();
