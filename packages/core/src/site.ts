@@ -15,6 +15,7 @@ import {
 } from './constants.js';
 import {
   bodyScript,
+  cellRef,
   checkDateRange,
   color,
   companyInfo,
@@ -183,6 +184,67 @@ export const campaignBannerSchema = z.object({
   bannerX: z.number().default(0),
   bannerY: z.number().default(0),
 });
+/** Draggable campaign items (viewer.md 3): the kinds, drawn like page buttons inside a side panel. */
+export const CAMPAIGN_ITEM_TYPES = ['IMAGE', 'BUTTON', 'MEDIA_BUTTON', 'HTML_BUTTON'] as const;
+export type CampaignItemType = (typeof CAMPAIGN_ITEM_TYPES)[number];
+const panelPercent = z.number().min(0).max(100);
+const isCellOrOrder = (v: string) => (/^\d{1,6}$/.test(v) ? Number(v) >= 1 : cellRef.safeParse(v).success);
+const isSurveyId = (v: string) => /^[1-9]\d{0,15}$/.test(v);
+
+export const campaignItemSettingsSchema = z.object({
+  /** size in CSS pixels of the desktop panel */
+  width: z.number().min(1).max(2000).default(160),
+  height: z.number().min(1).max(2000).default(48),
+  zIndex: z.number().int().min(0).max(1000).default(1),
+  text: i18nText().default({}),
+  textSize: z.number().min(6).max(120).default(14),
+  textColor: optColor,
+  bgColor: optColor,
+  buttonShape: z.enum(BUTTON_SHAPES).default('MODERATELY_ROUNDED_EDGE'),
+  buttonAnimation: z.enum(BUTTON_ANIMATIONS).default('NONE'),
+  /** HTML_BUTTON markup: same limit and sanitiser as HTML page buttons */
+  html: z.string().max(20_000).nullish(),
+  /** the call to action: same link types and value limit as page buttons */
+  ctaType: z.enum(BUTTON_LINK_TYPES).nullish(),
+  /** CREATIVE_BLOCK: page order or cell (A1); INTERNAL_URL: contact/form/membership; EXTERNAL_URL: http(s) URL;
+   *  SURVEY: survey id; SCRIPT: the code */
+  ctaValue: z.string().max(LIMITS.linkUrl).nullish(),
+  microcopyText: i18nText().default({}),
+  microcopyTextColor: optColor,
+  microcopyPosition: z.enum(['TOP', 'BOTTOM']).default('BOTTOM'),
+});
+export type CampaignItemSettings = z.output<typeof campaignItemSettingsSchema>;
+
+export const campaignItemSchema = z
+  .object({
+    id: z.number().int().positive().optional(),
+    type: z.enum(CAMPAIGN_ITEM_TYPES).default('BUTTON'),
+    /** which side panel (one wide panel when positionLp is left or right: its left or right half) */
+    side: z.enum(['left', 'right']).default('left'),
+    imageUrl: mediaRef.nullish(),
+    /** top-left corner in percent of the side panel's width and height */
+    pos: z.object({ left: panelPercent.default(10), top: panelPercent.default(10) }).default({ left: 10, top: 10 }),
+    settings: campaignItemSettingsSchema.default(() => campaignItemSettingsSchema.parse({})),
+    /** read only: counted by the server, ignored on save */
+    clickCount: z.number().int().min(0).optional(),
+  })
+  .superRefine((v, ctx) => {
+    const need = (path: (string | number)[], message = 'validation.required') => ctx.addIssue({ code: 'custom', message, path });
+    if ((v.type === 'IMAGE' || v.type === 'MEDIA_BUTTON') && !v.imageUrl) need(['imageUrl']);
+    if (v.type === 'HTML_BUTTON' && !v.settings.html?.trim()) need(['settings', 'html']);
+    const type = v.settings.ctaType;
+    if (!type) return;
+    const value = v.settings.ctaValue?.trim() ?? '';
+    if (!value) return need(['settings', 'ctaValue']);
+    if (value.length > LIMITS.linkUrl) return; // reported by the length rule
+    const path = ['settings', 'ctaValue'];
+    if (type === 'CREATIVE_BLOCK' && !isCellOrOrder(value)) need(path, 'validation.cell_ref');
+    if (type === 'INTERNAL_URL' && !(INTERNAL_LINK_TYPES as readonly string[]).includes(value)) need(path, 'validation.invalid_option');
+    if (type === 'EXTERNAL_URL' && !linkUrl.safeParse(value).success) need(path, 'validation.url');
+    if (type === 'SURVEY' && !isSurveyId(value)) need(path, 'validation.invalid');
+  });
+export type CampaignItem = z.output<typeof campaignItemSchema>;
+
 export const campaignSchema = z
   .object({
     id: z.number().int().positive().optional(),
@@ -196,6 +258,8 @@ export const campaignSchema = z
     isOnClickCount: z.boolean().default(false),
     positionLp: z.enum(['left', 'center', 'right']).default('center'),
     banners: z.array(campaignBannerSchema).max(20).default([]),
+    /** draggable campaign items */
+    buttons: z.array(campaignItemSchema).max(20).default([]),
   })
   .superRefine((v, ctx) => {
     const r = checkDateRange(v.startDate, v.endDate);
