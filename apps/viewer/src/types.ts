@@ -160,6 +160,18 @@ export interface CampaignBannerView {
   bannerY: number;
 }
 
+/** A draggable campaign item, drawn with the page-button component inside its side panel. */
+export interface CampaignItemView {
+  id: number;
+  type: 'IMAGE' | 'BUTTON' | 'MEDIA_BUTTON' | 'HTML_BUTTON';
+  side: 'left' | 'right';
+  /** top-left corner in percent of the side panel */
+  pos: { left: number; top: number };
+  /** the item as a page button: size in px, text, colours, shape, animation, microcopy, sanitized HTML, and
+   *  its CTA as the button link (creative blocks as page order numbers) */
+  button: ButtonView;
+}
+
 export interface CampaignView {
   id: number;
   name: string;
@@ -172,6 +184,7 @@ export interface CampaignView {
   isOnClickCount: boolean;
   positionLp: 'left' | 'center' | 'right';
   banners: CampaignBannerView[];
+  items: CampaignItemView[];
 }
 
 export type SnsType = 'facebook' | 'line' | 'phone_number' | 'tiktok' | 'twitter' | 'instagram' | 'google_map' | 'youtube';

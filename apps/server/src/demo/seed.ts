@@ -441,6 +441,37 @@ export async function seedDemo(ctx: AppContext): Promise<{ siteId: number; login
             bannerY: 120,
           },
         ],
+        // Draggable items: a text button under the left banner, a picture under the right one.
+        buttons: [
+          {
+            type: 'BUTTON',
+            side: 'left',
+            pos: { left: 5, top: 47 },
+            settings: {
+              width: 240,
+              height: 52,
+              zIndex: 2,
+              text: { ja: '今すぐ応募する', en: 'Apply now' },
+              textSize: 16,
+              textColor: '#ffffff',
+              bgColor: '#e8590c',
+              buttonShape: 'PILL',
+              buttonAnimation: 'PULSE',
+              ctaType: 'INTERNAL_URL',
+              ctaValue: 'contact',
+              microcopyText: { ja: '先着100名様限定', en: 'First 100 only' },
+              microcopyTextColor: '#7a3b00',
+              microcopyPosition: 'BOTTOM',
+            },
+          },
+          {
+            type: 'IMAGE',
+            side: 'right',
+            imageUrl: 'demo/product-bag.png',
+            pos: { left: 5, top: 47 },
+            settings: { width: 160, height: 160, zIndex: 2, ctaType: 'CREATIVE_BLOCK', ctaValue: 'B1' },
+          },
+        ],
       },
     };
     const parsed = siteDocumentSchema.parse(doc);

@@ -31,6 +31,9 @@ export async function readSiteDocument(q: Queryable, site: SiteRow): Promise<Sit
   const banners = campaigns[0]
     ? await q.query<Row>('SELECT * FROM campaign_banners WHERE campaign_id = $1 ORDER BY id', [campaigns[0].id])
     : [];
+  const items = campaigns[0]
+    ? await q.query<Row>('SELECT * FROM campaign_items WHERE campaign_id = $1 ORDER BY id', [campaigns[0].id])
+    : [];
 
   const translations: SiteDocument['translations'] = {};
   for (const l of langs) {
@@ -215,6 +218,15 @@ export async function readSiteDocument(q: Queryable, site: SiteRow): Promise<Sit
           bannerX: num(b.banner_x),
           bannerY: num(b.banner_y),
           clickCount: b.click_count,
+        })),
+        buttons: items.map((it) => ({
+          id: it.id,
+          type: String(it.type).toUpperCase(),
+          side: it.side,
+          imageUrl: it.image_url,
+          pos: { left: num(it.pos_left), top: num(it.pos_top) },
+          settings: it.settings,
+          clickCount: it.click_count,
         })),
       }
     : null;

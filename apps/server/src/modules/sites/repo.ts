@@ -484,6 +484,43 @@ export async function writeSiteDocument(q: Queryable, siteId: number, doc: SiteD
         banner_y: b.bannerY,
       })),
     );
+    // Draggable items keep their id and click count when they come back with their id.
+    const oldItems = await q.query<{ id: number; click_count: number }>(
+      'SELECT id, click_count FROM campaign_items WHERE campaign_id = $1',
+      [campaignId],
+    );
+    const kept = new Map(oldItems.map((r) => [Number(r.id), r.click_count]));
+    const seen = new Set<number>();
+    await q.query('DELETE FROM campaign_items WHERE campaign_id = $1', [campaignId]);
+    await insertMany(
+      q,
+      'campaign_items',
+      {
+        campaign_id: 'bigint',
+        side: 'text',
+        type: 'text',
+        image_url: 'text',
+        pos_left: 'numeric',
+        pos_top: 'numeric',
+        settings: 'jsonb',
+        click_count: 'int',
+      },
+      c.buttons.map((it) => {
+        const id = it.id && kept.has(it.id) && !seen.has(it.id) ? it.id : null;
+        if (id) seen.add(id);
+        return {
+          id,
+          click_count: id ? kept.get(id) : 0,
+          campaign_id: campaignId,
+          side: it.side,
+          type: it.type.toLowerCase(),
+          image_url: n(it.imageUrl),
+          pos_left: it.pos.left,
+          pos_top: it.pos.top,
+          settings: it.settings,
+        };
+      }),
+    );
   }
 }
 

@@ -72,6 +72,12 @@ export function applyLayoutRule(
       b.linkDestinationUrl = null;
     }
   }
+  for (const it of doc.campaign?.buttons ?? []) {
+    if (it.settings.ctaType === 'CREATIVE_BLOCK') {
+      it.settings.ctaType = null;
+      it.settings.ctaValue = null;
+    }
+  }
   return true;
 }
 
@@ -170,6 +176,7 @@ export function sanitizeDocumentHtml(doc: SiteDocument): void {
   for (const c of doc.categories)
     for (const p of c.pages)
       for (const b of p.buttons) if (b.buttonContentHtml) b.buttonContentHtml = sanitizeButtonHtml(b.buttonContentHtml);
+  for (const it of doc.campaign?.buttons ?? []) if (it.settings.html) it.settings.html = sanitizeButtonHtml(it.settings.html);
 }
 
 const SEP = '\n\u0000\n';
@@ -225,6 +232,18 @@ export function codeFields(
     .filter(has)
     .sort();
   if (banners.length) out.set('campaign.banners.script', banners.join(SEP));
+  const items = doc.campaign?.buttons ?? [];
+  const itemHtml = items
+    .map((it) => it.settings?.html)
+    .filter(has)
+    .sort();
+  const itemScripts = items
+    .filter((it) => it.settings?.ctaType === 'SCRIPT')
+    .map((it) => it.settings.ctaValue)
+    .filter(has)
+    .sort();
+  if (itemHtml.length) out.set('campaign.buttons.html', itemHtml.join(SEP));
+  if (itemScripts.length) out.set('campaign.buttons.script', itemScripts.join(SEP));
   return out;
 }
 

@@ -1,8 +1,11 @@
+import { campaignItemSchema, siteDocumentSchema } from '@swipe/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context.js';
 import { DEMO_LOGINS, seedDemo } from '../../demo/seed.js';
 import { END_USER_TTL_S } from '../../lib/tokens.js';
 import { http, login, startTestServer, type TestServer } from '../../test/helpers.js';
+import { readSiteDocument } from '../sites/read.js';
+import { findSite, type SiteRow, writeSiteDocument } from '../sites/repo.js';
 import { invalidateSite, planOf, publishSnapshot } from '../sites/service.js';
 
 // The visitor data calls against the demo site: public vs private page detail, caching with ETag,
@@ -331,5 +334,137 @@ describe('analytics events', () => {
     for (let i = 0; i < 260 && last !== 429; i++)
       last = (await http(base, 'POST', '/api/v1/end-user/events', { body: { events: [{ event: 'page_view', site_id: siteId }] } })).status;
     expect(last).toBe(429);
+  });
+});
+
+describe('campaign items (draggable side-panel buttons)', () => {
+  interface ItemWire {
+    id: number;
+    type: string;
+    side: string;
+    pos: { left: number; top: number };
+    button: Json & { button_text: string; button_link_type: string | null; link_destination_url: string | null };
+  }
+  const shell = async (lang = 'ja') =>
+    (await http<{ campaign: { id: number; items: ItemWire[] } }>(base, 'GET', `/api/v1/end-user/site/${siteId}?lang=${lang}`)).body
+      .campaign;
+  const counts = (cid: number) =>
+    srv.ctx.db.query<{ id: number; click_count: number }>('SELECT id, click_count FROM campaign_items WHERE campaign_id = $1 ORDER BY id', [
+      cid,
+    ]);
+  const campaignCount = async (cid: number) =>
+    Number((await srv.ctx.db.one<{ click_count: number }>('SELECT click_count FROM campaigns WHERE id = $1', [cid])).click_count);
+
+  it('are presented per language as page buttons, creative blocks as page orders', async () => {
+    const ja = await shell('ja');
+    const en = await shell('en');
+    expect(ja.items.map((i) => i.type)).toEqual(['BUTTON', 'IMAGE']);
+    const [text, image] = en.items as [ItemWire, ItemWire];
+    expect(ja.items[0]?.button.button_text).toBe('今すぐ応募する');
+    expect(text).toMatchObject({ side: 'left', pos: { left: 5, top: 47 } });
+    expect(text.button).toMatchObject({
+      button_type: 'TEXT',
+      button_text: 'Apply now',
+      microcopy_text: 'First 100 only',
+      button_shape: 'PILL',
+      button_animation: 'PULSE',
+      button_width: 240,
+      button_link_type: 'INTERNAL_URL',
+      link_destination_url: 'contact',
+    });
+    // B1 of a 3 x 4 grid is page 5
+    expect(image.button).toMatchObject({ button_type: 'MEDIA', button_image_url: 'demo/product-bag.png', link_destination_url: '5' });
+    expect(image.button.button_animation).toBe('NONE');
+  });
+
+  it('a click counts the item and the campaign', async () => {
+    const c = await shell();
+    const item = c.items[1] as ItemWire;
+    const before = await campaignCount(c.id);
+    const a = await http<{ click_count: number; item_click_count: number }>(
+      base,
+      'GET',
+      `/api/v1/end-user/campaign/${c.id}/click?item_id=${item.id}`,
+    );
+    const b = await http<{ click_count: number; item_click_count: number }>(
+      base,
+      'GET',
+      `/api/v1/end-user/campaign/${c.id}/click?item_id=${item.id}`,
+    );
+    expect(a.status).toBe(200);
+    expect(a.headers.get('cache-control')).toBe('no-store');
+    expect(b.body.item_click_count).toBe(a.body.item_click_count + 1);
+    expect(b.body.click_count).toBe(before + 2);
+    const rows = await counts(c.id);
+    expect(rows.find((r) => Number(r.id) === item.id)?.click_count).toBe(b.body.item_click_count);
+    expect(rows.find((r) => Number(r.id) !== item.id)?.click_count).toBe(0);
+  });
+
+  it('unknown or foreign item ids are 404 (translated) and count nothing; malformed ids are 400', async () => {
+    const c = await shell();
+    const before = await campaignCount(c.id);
+    const itemsBefore = await counts(c.id);
+    const missing = await http<{ message: string; code: string }>(base, 'GET', `/api/v1/end-user/campaign/${c.id}/click?item_id=999999`, {
+      lang: 'en',
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.body.message).toBe('Not found.');
+    const ja = await http<{ message: string }>(base, 'GET', `/api/v1/end-user/campaign/${c.id}/click?item_id=999999`, { lang: 'ja' });
+    expect(ja.status).toBe(404);
+    expect(ja.body.message).not.toBe('Not found.');
+    // an item of the campaign, asked for through an unknown campaign
+    const own = (c.items[0] as ItemWire).id;
+    expect((await http(base, 'GET', `/api/v1/end-user/campaign/999999/click?item_id=${own}`)).status).toBe(404);
+    // not a number: malformed (400); numbers outside the id rule: 422 (the validator's convention)
+    expect((await http(base, 'GET', `/api/v1/end-user/campaign/${c.id}/click?item_id=abc`)).status).toBe(400);
+    for (const bad of ['0', '-3', '1.5', '99999999999999999999'])
+      expect([400, 422]).toContain((await http(base, 'GET', `/api/v1/end-user/campaign/${c.id}/click?item_id=${bad}`)).status);
+    expect(await campaignCount(c.id)).toBe(before);
+    expect(await counts(c.id)).toEqual(itemsBefore);
+  });
+
+  it('nothing counts while the campaign does not count clicks', async () => {
+    const c = await shell();
+    await srv.ctx.db.query('UPDATE campaigns SET is_on_click_count = false WHERE id = $1', [c.id]);
+    try {
+      const r = await http(base, 'GET', `/api/v1/end-user/campaign/${c.id}/click?item_id=${(c.items[0] as ItemWire).id}`);
+      expect(r.status).toBe(404);
+      expect((await counts(c.id))[0]?.click_count).toBe(0);
+    } finally {
+      await srv.ctx.db.query('UPDATE campaigns SET is_on_click_count = true WHERE id = $1', [c.id]);
+    }
+  });
+
+  it('a save keeps item ids and counts; HTML items are sanitized; a new item starts at zero', async () => {
+    const c = await shell();
+    const site = (await findSite(srv.ctx.db, siteId)) as SiteRow;
+    const doc = siteDocumentSchema.parse(await readSiteDocument(srv.ctx.db, site));
+    const campaign = doc.campaign as NonNullable<typeof doc.campaign>;
+    campaign.buttons.reverse();
+    campaign.buttons.push(
+      campaignItemSchema.parse({
+        type: 'HTML_BUTTON',
+        side: 'right',
+        pos: { left: 50, top: 80 },
+        settings: { html: '<b>Hi</b><img src=x onerror="alert(1)"><script>alert(2)</script>' },
+      }),
+    );
+    const owner = await srv.ctx.db.one<{ account_id: number }>('SELECT account_id FROM sites WHERE id = $1', [siteId]);
+    const countsBefore = await counts(c.id);
+    await srv.ctx.db.tx(async (q) => {
+      await writeSiteDocument(q, siteId, doc);
+      await publishSnapshot(q, siteId, await planOf(q, owner.account_id));
+    });
+    await invalidateSite(srv.ctx, siteId);
+    const after = await shell('en');
+    // stored in id order: the kept items first, the new one last
+    expect(after.items.map((i) => i.type)).toEqual(['BUTTON', 'IMAGE', 'HTML_BUTTON']);
+    expect(after.items.slice(0, 2).map((i) => i.id)).toEqual(c.items.map((i) => i.id));
+    for (const old of countsBefore)
+      expect((await counts(c.id)).find((r) => Number(r.id) === Number(old.id))?.click_count).toBe(old.click_count);
+    const html = after.items.find((i) => i.type === 'HTML_BUTTON') as ItemWire;
+    expect(String(html.button.button_content_html)).toContain('<b>Hi</b>');
+    expect(String(html.button.button_content_html)).not.toMatch(/onerror|<script/);
+    expect((await counts(c.id)).find((r) => Number(r.id) === html.id)?.click_count).toBe(0);
   });
 });

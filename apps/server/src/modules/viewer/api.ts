@@ -159,13 +159,21 @@ export async function viewerApiRoutes(app: FastifyInstance, ctx: AppContext): Pr
     },
   );
 
-  // Campaign click counting (isOnClickCount campaigns): returns the new count. A banner id counts the banner too.
+  // Campaign click counting (isOnClickCount campaigns): returns the new count. A banner id counts the banner
+  // too; an item id (draggable campaign item) counts the item, and an item not in this campaign is a 404
+  // that counts nothing.
   app.get(
     '/api/v1/end-user/campaign/:id/click',
-    { schema: { tags, params: z.object({ id }), querystring: z.object({ bannerId: id.optional() }) } },
+    {
+      schema: {
+        tags,
+        params: z.object({ id }),
+        querystring: z.object({ bannerId: id.optional(), itemId: id.optional() }),
+      },
+    },
     async (req, reply) => {
       const cid = (req.params as { id: number }).id;
-      const bannerId = (req.query as { bannerId?: number }).bannerId;
+      const { bannerId, itemId } = req.query as { bannerId?: number; itemId?: number };
       await hitLimits(ctx.kv, [{ key: `campaign-click:${req.ip}`, limit: { max: 120, windowSeconds: 60 } }]);
       const row = await ctx.db.tx(async (q) => {
         const c = await q.maybeOne<{ click_count: number }>(
@@ -175,13 +183,22 @@ export async function viewerApiRoutes(app: FastifyInstance, ctx: AppContext): Pr
            RETURNING c.click_count`,
           [cid],
         );
-        if (c && bannerId)
+        if (!c) throw notFound();
+        if (bannerId)
           await q.query('UPDATE campaign_banners SET click_count = click_count + 1 WHERE id = $1 AND campaign_id = $2', [bannerId, cid]);
-        return c;
+        let itemClickCount: number | undefined;
+        if (itemId) {
+          const it = await q.maybeOne<{ click_count: number }>(
+            'UPDATE campaign_items SET click_count = click_count + 1 WHERE id = $1 AND campaign_id = $2 RETURNING click_count',
+            [itemId, cid],
+          );
+          if (!it) throw notFound();
+          itemClickCount = Number(it.click_count);
+        }
+        return { clickCount: Number(c.click_count), itemClickCount };
       });
-      if (!row) throw notFound();
       reply.header('cache-control', 'no-store');
-      return { clickCount: Number(row.click_count) };
+      return row;
     },
   );
 }

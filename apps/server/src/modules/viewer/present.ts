@@ -1,8 +1,9 @@
 import vm from 'node:vm';
-import { pageOrder, positionCode } from '@swipe/core/address.ts';
+import { pageOrder, parseCreativeBlock, positionCode } from '@swipe/core/address.ts';
 import type { Language } from '@swipe/core/constants.ts';
 import type {
   ButtonView,
+  CampaignItemView,
   CampaignView,
   CompanyTab,
   GridPage,
@@ -221,7 +222,73 @@ function presentPopup(raw: Loose | null | undefined, kind: PopupItemView['kind']
   };
 }
 
-function presentCampaign(raw: Loose | null | undefined, lang: Language, def: Language): CampaignView | null {
+const ITEM_KINDS: Record<CampaignItemView['type'], ButtonView['buttonType']> = {
+  IMAGE: 'MEDIA',
+  BUTTON: 'TEXT',
+  MEDIA_BUTTON: 'MEDIA',
+  HTML_BUTTON: 'HTML',
+};
+
+/** A campaign item as a page button (the viewer draws and acts on it with the page-button code). */
+function presentCampaignItem(it: Loose, grid: { cols: number; rows: number }, lang: Language, def: Language): CampaignItemView | null {
+  const type = String(it.type ?? '').toUpperCase() as CampaignItemView['type'];
+  if (!(type in ITEM_KINDS)) return null;
+  const st = (it.settings ?? {}) as Loose;
+  const pos = (it.pos ?? {}) as Loose;
+  const linkType = (s(st.ctaType) as ButtonView['buttonLinkType']) ?? null;
+  let dest = s(typeof st.ctaValue === 'string' ? st.ctaValue.trim() : null);
+  if (linkType === 'CREATIVE_BLOCK') {
+    // cells (B3) and page orders (7) both become the page order the viewer jumps to
+    const at = parseCreativeBlock(dest, grid.cols, grid.rows);
+    dest = at ? String(pageOrder(at, grid.rows)) : null;
+  }
+  const image = type === 'IMAGE';
+  const button = presentButton(
+    {
+      id: it.id,
+      buttonType: ITEM_KINDS[type],
+      buttonText: st.text,
+      buttonContentHtml: st.html,
+      buttonWidth: st.width ?? 160,
+      buttonHeight: st.height ?? 48,
+      textSize: st.textSize,
+      buttonColor: st.bgColor,
+      buttonTextColor: st.textColor,
+      microcopyText: image ? null : st.microcopyText,
+      microcopyTextColor: st.microcopyTextColor,
+      textAlign: st.microcopyPosition === 'TOP' ? 'TOP' : 'BOTTOM',
+      buttonAnimation: image ? 'NONE' : st.buttonAnimation,
+      buttonShape: image ? 'SHARP_EDGE' : st.buttonShape,
+      zIndex: st.zIndex,
+      buttonLinkType: linkType,
+      linkDestinationUrl: linkType === 'SURVEY' ? null : dest,
+      linkedSurveyId: linkType === 'SURVEY' ? dest : null,
+      buttonImageUrl: it.imageUrl,
+      buttonPositionX: 0,
+      buttonPositionY: 0,
+    },
+    lang,
+    def,
+  );
+  if (linkType === 'SURVEY' && !(button.linkedSurveyId && button.linkedSurveyId > 0)) {
+    button.buttonLinkType = null;
+    button.linkedSurveyId = null;
+  }
+  return {
+    id: n(it.id),
+    type,
+    side: it.side === 'right' ? 'right' : 'left',
+    pos: { left: Math.min(100, Math.max(0, n(pos.left, 10))), top: Math.min(100, Math.max(0, n(pos.top, 10))) },
+    button,
+  };
+}
+
+function presentCampaign(
+  raw: Loose | null | undefined,
+  grid: { cols: number; rows: number },
+  lang: Language,
+  def: Language,
+): CampaignView | null {
   if (!raw) return null;
   const tr = (raw.translations ?? {}) as Partial<Record<Language, { name?: string }>>;
   return {
@@ -247,6 +314,9 @@ function presentCampaign(raw: Loose | null | undefined, lang: Language, def: Lan
       bannerX: n(b.bannerX),
       bannerY: n(b.bannerY),
     })),
+    items: ((raw.buttons as Loose[] | undefined) ?? [])
+      .map((it) => presentCampaignItem(it, grid, lang, def))
+      .filter((x): x is CampaignItemView => x !== null),
   };
 }
 
@@ -308,7 +378,7 @@ export function presentSite(ps: PublishedSite, lang: Language, opts: { mode: Vie
         : [presentPopup(popups.timeLimit, 'timeLimit', lang, def), presentPopup(popups.applicantLimit, 'applicantLimit', lang, def)].filter(
             (x): x is PopupItemView => x !== null,
           ),
-    campaign: presentCampaign(d.campaign as Loose | null, lang, def),
+    campaign: presentCampaign(d.campaign as Loose | null, { cols: d.numberHorizontal, rows: d.numberVertical }, lang, def),
     categories: d.categories.map((c, i) => ({
       id: n((c as Loose).id),
       name: tr?.globalMenu?.[i] ?? '',
