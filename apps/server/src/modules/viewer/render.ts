@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
 import { parsePosition, positionCode } from '@swipe/core/address.ts';
 import { IMAGE_WIDTHS, type Language, VIEWER } from '@swipe/core/constants.ts';
@@ -18,7 +18,9 @@ import { findPage, pagesOf, presentPageDetail, presentSeo, presentSite } from '.
 
 // Server rendering of the viewer: the HTML of any position, with per-language SEO tags, the page's
 // image preloaded with its webp srcset, the data and the viewer's dictionary inlined, and a CSP
-// whose nonce covers our scripts. React hydrates it with the same data (apps/viewer/src/client.tsx).
+// that allows our one inline script by its hash. React hydrates it with the same data
+// (apps/viewer/src/client.tsx). A rendered page is the same bytes for every visitor, so it is
+// encoded, compressed and hashed once per publication and position, then sent as it is.
 
 export interface RenderOptions {
   /** a PublishedSite-shaped object: the publication, or (preview) the working copy */
@@ -35,22 +37,25 @@ export interface RenderOptions {
   pageId?: number | null;
 }
 
-const NONCE = `@@nonce-${randomBytes(9).toString('hex')}@@`;
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const ssrCache = new WeakMap<object, Map<string, Buffer[]>>();
 
-const cspParts = new WeakMap<AppContext, [string, string]>();
-/** The CSP of viewer pages: our scripts by nonce (or from this origin), operator scripts only as <script src>. */
-export function viewerCsp(ctx: AppContext, nonce: string): string {
-  let parts = cspParts.get(ctx);
-  if (!parts) {
-    parts = buildCsp(ctx).split(NONCE) as [string, string];
-    cspParts.set(ctx, parts);
-  }
-  return parts.join(nonce);
+/** A finished response body: the same bytes for every request until the site is published again. */
+export interface RenderedHtml {
+  raw: Buffer;
+  /** gzip of raw, when worth it */
+  gz: Buffer | null;
+  etag: string;
+  csp: string;
 }
-function buildCsp(ctx: AppContext): string {
-  const nonce = NONCE;
+const ssrCache = new WeakMap<object, Map<string, RenderedHtml>>();
+const errorCache = new WeakMap<object, Map<string, RenderedHtml>>();
+
+/**
+ * The CSP of viewer pages: our bootstrap script by its hash (or from this origin), operator script
+ * buttons as blob: scripts the viewer creates, operator snippets only as <script src>. Inline script
+ * injected into the markup never runs.
+ */
+export function viewerCsp(ctx: AppContext, scriptHash: string): string {
   const media = (() => {
     try {
       return new URL(ctx.storage.publicBase()).origin;
@@ -61,7 +66,7 @@ function buildCsp(ctx: AppContext): string {
   const admin = new URL(ctx.config.adminUrl).origin;
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' https:`,
+    `script-src 'self'${scriptHash ? ` '${scriptHash}'` : ''} blob: https:`,
     "style-src 'self' 'unsafe-inline' https:",
     `img-src 'self' data: blob: https: ${media}`,
     `media-src 'self' blob: https: ${media}`,
@@ -76,55 +81,46 @@ function buildCsp(ctx: AppContext): string {
   ].join('; ');
 }
 
-/** The document split around its nonce, as UTF-8 bytes (encoded once per render, not per response). */
-function encodeParts(html: string): Buffer[] {
-  return html.split(NONCE).map((p) => Buffer.from(p, 'utf8'));
+function finish(ctx: AppContext, doc: { html: string; scriptHash: string }): RenderedHtml {
+  const raw = Buffer.from(doc.html, 'utf8');
+  return {
+    raw,
+    gz: raw.length > 2048 ? zlib.gzipSync(raw, { level: 9 }) : null,
+    etag: `"${createHash('sha1').update(raw).digest('base64url').slice(0, 22)}"`,
+    csp: viewerCsp(ctx, doc.scriptHash),
+  };
 }
 
-// Nonces come from a pool of random bytes (one system call per 256 responses, each nonce still unique).
-let pool = Buffer.alloc(0);
-let poolAt = 0;
-function freshNonce(): string {
-  if (poolAt + 16 > pool.length) {
-    pool = randomBytes(4096);
-    poolAt = 0;
-  }
-  const n = pool.subarray(poolAt, poolAt + 16).toString('base64');
-  poolAt += 16;
-  return n;
-}
-
-function sendHtml(ctx: AppContext, req: FastifyRequest, reply: FastifyReply, parts: Buffer[], status: number) {
-  const nonce = freshNonce();
-  const sep = Buffer.from(nonce, 'latin1');
-  const chunks: Buffer[] = [];
-  parts.forEach((p, i) => {
-    if (i > 0) chunks.push(sep);
-    chunks.push(p);
-  });
-  const html = Buffer.concat(chunks);
+function sendHtml(req: FastifyRequest, reply: FastifyReply, r: RenderedHtml, status: number) {
   reply.code(status);
-  reply.header('content-security-policy', viewerCsp(ctx, nonce));
+  reply.header('content-security-policy', r.csp);
   reply.header('cache-control', 'no-cache');
   reply.header('x-content-type-options', 'nosniff');
   reply.type('text/html; charset=utf-8');
-  const accept = String(req.headers['accept-encoding'] ?? '');
   reply.header('vary', 'accept-encoding');
-  if (/\bgzip\b/.test(accept) && html.length > 2048) {
-    reply.header('content-encoding', 'gzip');
-    return reply.send(zlib.gzipSync(html, { level: 6 }));
+  if (status === 200) {
+    reply.header('etag', r.etag);
+    const inm = req.headers['if-none-match'];
+    if (inm?.split(',').some((t) => t.trim().replace(/^W\//, '') === r.etag)) return reply.code(304).send();
   }
-  return reply.send(html);
+  if (r.gz && /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''))) {
+    reply.header('content-encoding', 'gzip');
+    return reply.send(r.gz);
+  }
+  return reply.send(r.raw);
 }
 
-function document(o: { lang: Language; head: string; body: string }): string {
+function document(o: { lang: Language; head: string; body: string }): { html: string; scriptHash: string } {
   const assets = entryAssets();
   // The bundle is fetched and run after the first frame: the server-rendered page paints before any
   // JavaScript is even requested (its chunks are preloaded at that moment, in parallel).
-  const scripts = assets
-    ? `<script nonce="${NONCE}">(function(){var d=0;function g(){if(d)return;d=1;${JSON.stringify(assets.preload)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});import(${JSON.stringify(assets.js)}).catch(function(){var v={};try{v=JSON.parse(document.getElementById("__VIEWER__").textContent).dict.viewer}catch(e){}var b=document.createElement("button");b.className="vw-chunk";b.textContent=(v.chunk_failed||"Reload")+" ↻";b.onclick=function(){location.reload()};document.body.appendChild(b)})}requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(g,100)})});setTimeout(g,2000)})()</script>`
+  const code = assets
+    ? `(function(){var d=0;function g(){if(d)return;d=1;${JSON.stringify(assets.preload)}.forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)});import(${JSON.stringify(assets.js)}).catch(function(){var v={};try{v=JSON.parse(document.getElementById("__VIEWER__").textContent).dict.viewer}catch(e){}var b=document.createElement("button");b.className="vw-chunk";b.textContent=(v.chunk_failed||"Reload")+" ↻";b.onclick=function(){location.reload()};document.body.appendChild(b)})}requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(g,100)})});setTimeout(g,2000)})()`
     : '';
-  return `<!doctype html><html lang="${htmlLang(o.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover"><meta name="theme-color" content="#000000">${o.head}<style nonce="${NONCE}">${assets?.css ?? ''}</style>${scripts}</head><body>${o.body}</body></html>`;
+  const scripts = code ? `<script>${code}</script>` : '';
+  const scriptHash = code ? `sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}` : '';
+  const html = `<!doctype html><html lang="${htmlLang(o.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover"><meta name="theme-color" content="#000000">${o.head}<style>${assets?.css ?? ''}</style>${scripts}</head><body>${o.body}</body></html>`;
+  return { html, scriptHash };
 }
 
 /** `<html lang>`: the spec's codes kr and cn are ko and zh in BCP 47. */
@@ -152,7 +148,7 @@ export async function renderViewer(ctx: AppContext, req: FastifyRequest, reply: 
     ssrCache.set(ctx, store);
   }
   const hit = o.preview ? undefined : store.get(key);
-  if (hit) return sendHtml(ctx, req, reply, hit, 200);
+  if (hit) return sendHtml(req, reply, hit, 200);
 
   const mediaBase = ctx.storage.publicBase();
   const site = presentSite(ps, o.lang, { mode, mediaBase });
@@ -222,12 +218,12 @@ export async function renderViewer(ctx: AppContext, req: FastifyRequest, reply: 
   const bodyScripts = seo.body && checkBodyScript(seo.body) === 'ok' ? seo.body : '';
   const app = renderViewerApp(boot);
   const body = `${seo.h1 ? `<h1 class="vw-sr">${esc(seo.h1)}</h1>` : ''}<div id="root">${app}</div><script id="__VIEWER__" type="application/json">${inlineJson(boot)}</script>${bodyScripts}`;
-  const parts = encodeParts(document({ lang: o.lang, head: head.join(''), body }));
+  const rendered = finish(ctx, document({ lang: o.lang, head: head.join(''), body }));
   if (!o.preview) {
     if (store.size > 2000) store.clear();
-    store.set(key, parts);
+    store.set(key, rendered);
   }
-  return sendHtml(ctx, req, reply, parts, 200);
+  return sendHtml(req, reply, rendered, 200);
 }
 
 /** The error screens (403, 404, 504, IP-blocked 403) with back and home, as HTML with their status. */
@@ -243,6 +239,15 @@ export function renderError(
     dict: pickDictionary(o.lang as Lang, ['viewer']) as ErrorBoot['dict'],
     rootPath: o.home ?? '/',
   };
+  const status = o.kind === '504' ? 504 : o.kind === '404' ? 404 : 403;
+  let store = errorCache.get(ctx);
+  if (!store) {
+    store = new Map();
+    errorCache.set(ctx, store);
+  }
+  const cacheKey = `${o.kind}:${o.lang}:${boot.rootPath}`;
+  const hit = store.get(cacheKey);
+  if (hit) return sendHtml(req, reply, hit, status);
   const key = o.kind === '403-ip' ? 'ip' : o.kind;
   const title = boot.dict.viewer?.[`error_${key}_title`] ?? o.kind;
   const html = document({
@@ -250,8 +255,10 @@ export function renderError(
     head: `<title>${esc(title)}</title><meta name="robots" content="noindex">`,
     body: `<div id="root">${renderViewerApp(boot)}</div><script id="__VIEWER__" type="application/json">${inlineJson(boot)}</script>`,
   });
-  const status = o.kind === '504' ? 504 : o.kind === '404' ? 404 : 403;
-  return sendHtml(ctx, req, reply, encodeParts(html), status);
+  const rendered = finish(ctx, html);
+  if (store.size > 500) store.clear();
+  store.set(cacheKey, rendered);
+  return sendHtml(req, reply, rendered, status);
 }
 
 export { homeOf };
