@@ -289,6 +289,83 @@ describe('desktop 1440x900 (mouse, wheel, keyboard)', () => {
     await down.click();
     await waitPosition(page, 'B2');
   });
+
+  it('campaign items sit in the side panels, count clicks, and the frame follows positionLp', async () => {
+    const { srv, siteId } = demo;
+    const setPositionLp = async (lp: 'left' | 'center' | 'right') => {
+      const pub = await srv.ctx.db.one<{ document: { campaign: { positionLp: string } } }>(
+        'SELECT document FROM site_publications WHERE site_id = $1',
+        [siteId],
+      );
+      pub.document.campaign.positionLp = lp;
+      await srv.ctx.db.query('UPDATE site_publications SET document = $2, version = version + 1 WHERE site_id = $1', [
+        siteId,
+        pub.document,
+      ]);
+      srv.ctx.events.emit('site.invalidated', siteId);
+      await srv.ctx.kv.del(`site:${siteId}:`);
+    };
+    const inside = (outer: { x: number; y: number; width: number; height: number } | null, inner: typeof outer) =>
+      Boolean(
+        outer &&
+          inner &&
+          inner.x >= outer.x &&
+          inner.y >= outer.y &&
+          inner.x + inner.width <= outer.x + outer.width + 0.5 &&
+          inner.y + inner.height <= outer.y + outer.height + 0.5,
+      );
+
+    await open('A1');
+    const left = page.getByTestId('campaign-left');
+    const text = left.locator('[data-testid="campaign-item"] .sp-button');
+    await text.waitFor();
+    expect(await text.textContent()).toBe('今すぐ応募する');
+    expect(await left.locator('.sp-microcopy').textContent()).toBe('先着100名様限定');
+    const textBox = await text.boundingBox();
+    expect(inside(await left.boundingBox(), textBox)).toBe(true);
+    // the set size in CSS pixels (the wrapper: the button itself pulses)
+    expect(Math.round((await left.locator('.sp-button-wrap').boundingBox())?.width ?? 0)).toBe(240);
+    expect(textBox?.width ?? 0).toBeGreaterThan(200);
+    const right = page.getByTestId('campaign-right');
+    const image = right.locator('[data-testid="campaign-item"]');
+    const imageBox = await image.locator('.sp-button').boundingBox();
+    expect(inside(await right.boundingBox(), imageBox)).toBe(true);
+    expect(Math.round(imageBox?.height ?? 0)).toBe(160);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: path.join(SCREENSHOTS, 'viewer-desktop-campaign-items.png') });
+
+    // A click on the picture counts it (campaign counting is on) and runs its CTA: creative block B1.
+    const itemId = Number(await image.getAttribute('data-item-id'));
+    const clicks = async () =>
+      Number((await srv.ctx.db.one<{ click_count: number }>('SELECT click_count FROM campaign_items WHERE id = $1', [itemId])).click_count);
+    const before = await clicks();
+    await image.locator('.sp-button').click();
+    await waitPosition(page, 'B1');
+    await expect.poll(clicks, { timeout: 5000 }).toBe(before + 1);
+
+    // positionLp left/right: the frame moves to that edge, one wide panel takes the rest.
+    try {
+      for (const [lp, x] of [
+        ['left', 0],
+        ['right', 1440 - 500],
+      ] as const) {
+        await setPositionLp(lp);
+        await open('A1');
+        const panel = page.getByTestId('campaign-panel');
+        await panel.locator('[data-testid="campaign-item"] .sp-button').first().waitFor();
+        const frame = await page.locator('.vw-frame').boundingBox();
+        expect(Math.round(frame?.x ?? -1)).toBe(x);
+        expect(frame?.width).toBe(500);
+        const wide = await panel.boundingBox();
+        expect(Math.round(wide?.width ?? 0)).toBe(940);
+        expect(Math.round(wide?.x ?? -1)).toBe(lp === 'left' ? 500 : 0);
+        expect(inside(wide, await panel.locator('[data-testid="campaign-item"] .sp-button').first().boundingBox())).toBe(true);
+        if (lp === 'left') await page.screenshot({ path: path.join(SCREENSHOTS, 'viewer-desktop-campaign-lp-left.png') });
+      }
+    } finally {
+      await setPositionLp('center');
+    }
+  });
 });
 
 describe('members', () => {
@@ -412,6 +489,22 @@ describe('operator HTML is contained', () => {
       buttonText: {},
       microcopyText: {},
     });
+    // an operator script button: it must still run under the CSP that refuses injected inline script
+    pub.document.categories[0]?.pages[0]?.buttons.push({
+      id: 999002,
+      buttonType: 'TEXT',
+      buttonText: { ja: 'スクリプト', en: 'Script' },
+      buttonTextColor: '#ffffff',
+      buttonBackgroundColor: '#000000',
+      buttonWidth: 120,
+      buttonHeight: 44,
+      buttonPositionX: 10,
+      buttonPositionY: 60,
+      zIndex: 6,
+      buttonLinkType: 'SCRIPT',
+      linkDestinationUrl: 'window.__operatorScript = (window.__operatorScript || 0) + 1;',
+      microcopyText: {},
+    });
     await srv.ctx.db.query('UPDATE site_publications SET document = $2, version = version + 1 WHERE site_id = $1', [siteId, pub.document]);
     srv.ctx.events.emit('site.invalidated', siteId);
     await srv.ctx.kv.del(`site:${siteId}:`);
@@ -438,9 +531,26 @@ describe('operator HTML is contained', () => {
     expect(await page.title()).not.toBe('pwned');
     expect(dialogs).toEqual([]);
     expect(await page.evaluate(() => document.cookie)).not.toContain('admin_secret');
-    // the sites origin's CSP forbids inline script without our nonce
+    // the operator's script button runs (as a blob: script); inline script in the markup never does
+    await page.locator('[data-button-id="999002"]').click();
+    await page.waitForFunction(() => (window as unknown as { __operatorScript?: number }).__operatorScript === 1);
     const res = await page.request.get(`${demo.sites}/`);
-    expect(res.headers()['content-security-policy']).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    const csp = res.headers()['content-security-policy'] ?? '';
+    expect(csp).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+' blob: https:/);
+    expect(csp).not.toContain("unsafe-inline'; ");
+    expect(/script-src[^;]*unsafe-inline/.test(csp)).toBe(false);
+    const injected = await page.evaluate(() => {
+      const s = document.createElement('div');
+      s.innerHTML = '<img src=x onerror="window.__inj=1">';
+      document.body.appendChild(s);
+      const t = document.createElement('script');
+      t.textContent = 'window.__inj2 = 1';
+      document.body.appendChild(t);
+      return new Promise((r) =>
+        setTimeout(() => r([(window as unknown as { __inj?: number }).__inj, (window as unknown as { __inj2?: number }).__inj2]), 300),
+      );
+    });
+    expect(injected).toEqual([undefined, undefined]);
     await ctx.close();
   });
 });

@@ -18,6 +18,7 @@ import { Album, Arrows, BottomBar, CompanyModal, ErrorScreen, GlobalMenu, PageCo
 import type {
   ButtonView,
   CampaignBannerView,
+  CampaignItemView,
   ErrorBoot,
   GridPage,
   NotificationView,
@@ -273,6 +274,16 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
     perform(bannerAction(b, actionContext()));
   };
 
+  const onItem = (it: CampaignItemView) => {
+    const c = site.campaign;
+    if (!c || preview) return;
+    const a = buttonAction(it.button, actionContext());
+    const counted = c.isOnClickCount ? api.campaignClick(c.id, undefined, it.id).catch(() => {}) : null;
+    // Leaving the page would cancel the count: let it land first (at most 1 s). New tabs open at once.
+    if (counted && a.kind === 'navigate') void Promise.race([counted, new Promise((r) => setTimeout(r, 1000))]).then(() => perform(a));
+    else perform(a);
+  };
+
   const isPc = site.viewMode === 'PC';
   // Handlers change every render; slides get stable wrappers so unchanged slides skip rendering.
   const live = useRef({ onButton, onProduct: (_pageId: number, _p: ProductView) => {}, onLink: (_d: PageDetail) => {} });
@@ -326,11 +337,13 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
 
   return (
     <div
-      className={`vw${isPc ? ' is-pc' : ''}${campaign ? ' has-campaign' : ''}`}
+      className={`vw${isPc ? ' is-pc' : ''}${campaign ? ` has-campaign lp-${campaign.positionLp}` : ''}`}
       data-position={position}
       data-ready={ready ? '1' : undefined}
     >
-      {campaign && ready && <CampaignPanels campaign={campaign} pageOrder={order} mediaBase={site.mediaBase} onBanner={onBanner} />}
+      {campaign && ready && (
+        <CampaignPanels campaign={campaign} pageOrder={order} mediaBase={site.mediaBase} onBanner={onBanner} onItem={onItem} />
+      )}
       <div className="vw-frame">
         <Stage
           grid={site}

@@ -56,6 +56,9 @@ export async function seedDemo(ctx: AppContext): Promise<{ siteId: number; login
   const banner = await demoSquare('SALE', '#dd2476', 400);
   await ctx.storage.put('demo/banner-sale.png', banner, 'image/png');
   await makeImageVariants(ctx.storage, 'demo/banner-sale.png', banner);
+  const coupon = await demoSquare('-20%', '#7048e8', 320);
+  await ctx.storage.put('demo/campaign-coupon.png', coupon, 'image/png');
+  await makeImageVariants(ctx.storage, 'demo/campaign-coupon.png', coupon);
 
   const result = await ctx.db.tx(async (q) => {
     const plans = await q.query<{ id: number; name: string }>(
@@ -467,7 +470,7 @@ export async function seedDemo(ctx: AppContext): Promise<{ siteId: number; login
           {
             type: 'IMAGE',
             side: 'right',
-            imageUrl: 'demo/product-bag.png',
+            imageUrl: 'demo/campaign-coupon.png',
             pos: { left: 5, top: 47 },
             settings: { width: 160, height: 160, zIndex: 2, ctaType: 'CREATIVE_BLOCK', ctaValue: 'B1' },
           },

@@ -32,8 +32,8 @@ export function makeApi(siteId: number, lang: string, variationId: string | null
     pageDetail: (pageId: number, access: 'public' | 'private') =>
       client.get<PageDetailResponse>(`end-user/site/${siteId}/page/${pageId}/${access}`, { query: q }),
     notifications: () => client.get<{ items: NotificationView[] }>('end-user/noti_delivery', { query: { siteId, lang } }),
-    campaignClick: (campaignId: number, bannerId?: number) =>
-      client.get<{ clickCount: number }>(`end-user/campaign/${campaignId}/click`, { query: { bannerId } }),
+    campaignClick: (campaignId: number, bannerId?: number, itemId?: number) =>
+      client.get<{ clickCount: number }>(`end-user/campaign/${campaignId}/click`, { query: { bannerId, itemId } }),
     popupCounts: () =>
       client.get<{ items: { id: number; numberClicks: number; limit: number | null }[] }>(`end-user/site/${siteId}/popup-cta`),
   };

@@ -1,10 +1,11 @@
 import { SWIPE, TIMER_INTERVAL_MS } from '@swipe/core/constants.ts';
 import { countdown, isInTimeWindow, isPopupItemActive } from '@swipe/core/countdown.ts';
 import { useEffect, useRef, useState } from 'react';
+import { PageButton } from '../page/PageButton.js';
 import { color, radius, src } from '../page/util.js';
 import { Modal } from '../shell/Chrome.js';
 import { Icon } from '../shell/icons.js';
-import type { CampaignBannerView, CampaignView, NotificationView, PopupItemView } from '../types.js';
+import type { CampaignBannerView, CampaignItemView, CampaignView, NotificationView, PopupItemView } from '../types.js';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 
@@ -201,28 +202,41 @@ export function PopupCta({
   );
 }
 
-/** Campaign side panels (desktop, view mode not PC): active in their window on effective pages. */
+/**
+ * Campaign side panels (desktop, view mode not PC): active in their window on effective pages. Banners
+ * sit at pixel offsets, draggable items at percent positions, drawn with the page-button component.
+ * positionLp center: a panel each side of the frame; left/right: the frame at that edge and one wide
+ * panel (left and right halves) beside it.
+ */
 export function CampaignPanels({
   campaign,
   pageOrder,
   mediaBase,
   onBanner,
+  onItem,
 }: {
   campaign: CampaignView;
   pageOrder: number;
   mediaBase: string;
   onBanner: (b: CampaignBannerView) => void;
+  onItem: (it: CampaignItemView) => void;
 }) {
   const active =
     isInTimeWindow(campaign.startDate, campaign.endDate) &&
     (campaign.effectivePages.length === 0 || campaign.effectivePages.includes(pageOrder));
-  const bg = {
-    backgroundColor: color(campaign.backgroundColor, '#f4f4f6'),
-    backgroundImage: campaign.background ? `url("${src(mediaBase, campaign.background)}")` : undefined,
-  };
-  const side = (s: 'left' | 'right') => (
+  const bg = (
+    <div
+      className="vw-side-bg"
+      style={{
+        backgroundColor: color(campaign.backgroundColor, '#f4f4f6'),
+        backgroundImage: campaign.background ? `url("${src(mediaBase, campaign.background)}")` : undefined,
+        opacity: campaign.backgroundOpacity,
+      }}
+    />
+  );
+  const side = (s: 'left' | 'right', withBg: boolean) => (
     <aside className={`vw-side vw-side-${s}${active ? ' is-active' : ''}`} aria-label={campaign.name} data-testid={`campaign-${s}`}>
-      <div className="vw-side-bg" style={{ ...bg, opacity: campaign.backgroundOpacity }} />
+      {withBg && bg}
       {active &&
         campaign.banners
           .filter((b) => b.side === s)
@@ -244,12 +258,34 @@ export function CampaignPanels({
               <img src={src(mediaBase, b.mediaUrl)} alt="" />
             </button>
           ))}
+      {active &&
+        campaign.items
+          .filter((it) => it.side === s)
+          .map((it) => (
+            <div
+              key={`item-${it.id}`}
+              className={`vw-side-item vw-item-${it.type.toLowerCase()}`}
+              style={{ left: `${it.pos.left}%`, top: `${it.pos.top}%`, zIndex: it.button.zIndex }}
+              data-item-id={it.id}
+              data-testid="campaign-item"
+            >
+              <PageButton button={it.button} mediaBase={mediaBase} animate onClick={() => onItem(it)} htmlLabel={campaign.name} />
+            </div>
+          ))}
     </aside>
   );
+  if (campaign.positionLp === 'left' || campaign.positionLp === 'right')
+    return (
+      <div className="vw-sides" data-testid="campaign-panel">
+        {bg}
+        {side('left', false)}
+        {side('right', false)}
+      </div>
+    );
   return (
     <>
-      {side('left')}
-      {side('right')}
+      {side('left', true)}
+      {side('right', true)}
     </>
   );
 }
