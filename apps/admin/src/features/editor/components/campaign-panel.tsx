@@ -4,6 +4,7 @@ import { campaignBannerSchema, campaignSchema } from '@swipe/core/site.ts';
 import { useT } from '../../../lib/i18n';
 import { useEditor } from '../editor-context';
 import { type Doc, pageNumbers } from '../model/doc';
+import { CampaignItems } from './campaign-items';
 import { DateField } from './date-field';
 import { AddRowButton, ColorField, NumField, RemoveButton } from './fields';
 import { LinkFields, type LinkType } from './link-fields';
@@ -141,6 +142,9 @@ export function CampaignPanel() {
                   }
                   data={['left', 'center', 'right'].map((x) => ({ value: x, label: t(`admin.pos_${x}`) }))}
                 />
+                <Text size="xs" c="dimmed" mt={4} maw={420}>
+                  {t('admin.campaign_position_help')}
+                </Text>
               </div>
               <Switch
                 label={t('admin.count_clicks')}
@@ -291,6 +295,7 @@ export function CampaignPanel() {
               disabled={cmp.banners.length >= 20}
               onClick={() => set((c) => void c.banners.push(campaignBannerSchema.parse({ mediaUrl: '', width: 120, height: 240 })))}
             />
+            <CampaignItems cmp={cmp} set={set} />
           </Stack>
         )}
       </Section>

@@ -1,0 +1,38 @@
+// Campaign side panels: draggable items and the site position. [ja, en, kr, cn]
+export const messages = {
+  campaign_items: ['キャンペーンアイテム', 'Campaign items', '캠페인 아이템', '活动项目'],
+  campaign_items_help: [
+    'サイドパネルに置くボタンや画像です。プレビューでドラッグするか、位置(%)を入力して配置します。',
+    'Buttons and pictures placed in the side panels. Drag them in the preview or enter their position (%).',
+    '사이드 패널에 놓는 버튼과 이미지입니다. 미리보기에서 드래그하거나 위치(%)를 입력하세요.',
+    '放置在侧边面板中的按钮和图片。可在预览中拖动，或输入位置（%）。',
+  ],
+  campaign_item: ['アイテム', 'Item', '아이템', '项目'],
+  add_campaign_item: ['アイテムを追加', 'Add item', '아이템 추가', '添加项目'],
+  item_type: ['アイテムの種類', 'Item type', '아이템 종류', '项目类型'],
+  item_type_image: ['画像', 'Picture', '이미지', '图片'],
+  item_type_button: ['テキストボタン', 'Text button', '텍스트 버튼', '文字按钮'],
+  item_type_media_button: ['画像ボタン', 'Image button', '이미지 버튼', '图片按钮'],
+  item_type_html_button: ['HTMLボタン', 'HTML button', 'HTML 버튼', 'HTML按钮'],
+  item_image: ['アイテムの画像', 'Item picture', '아이템 이미지', '项目图片'],
+  item_pos_left: ['左からの位置(%)', 'From the left (%)', '왼쪽에서의 위치(%)', '距左侧（%）'],
+  item_pos_top: ['上からの位置(%)', 'From the top (%)', '위쪽에서의 위치(%)', '距顶部（%）'],
+  item_bg_color: ['背景色', 'Background colour', '배경색', '背景颜色'],
+  item_cta: ['クリック時の動作', 'On click', '클릭 시 동작', '点击时的操作'],
+  item_clicks: ['クリック数: {n}', 'Clicks: {n}', '클릭 수: {n}', '点击次数：{n}'],
+  microcopy_position: ['マイクロコピーの位置', 'Microcopy position', '마이크로카피 위치', '微文案位置'],
+  campaign_board: ['サイドパネルのプレビュー', 'Side panel preview', '사이드 패널 미리보기', '侧边面板预览'],
+  campaign_board_site: ['サイト', 'Site', '사이트', '网站'],
+  campaign_item_move: [
+    '{name}: ドラッグまたは矢印キーで移動',
+    '{name}: drag or use the arrow keys to move',
+    '{name}: 드래그하거나 화살표 키로 이동',
+    '{name}：拖动或使用方向键移动',
+  ],
+  campaign_position_help: [
+    '左・右にするとサイトがその端に寄り、残りが1枚の広いパネルになります（幅1024px未満のPCではパネルを表示しません）。',
+    'Left or right moves the site to that edge and makes the rest one wide panel (panels are hidden below 1024 px).',
+    '왼쪽·오른쪽을 선택하면 사이트가 그쪽 끝으로 가고 나머지가 하나의 넓은 패널이 됩니다(1024px 미만에서는 패널 숨김).',
+    '选择左或右时，网站靠向该侧，其余部分成为一个宽面板（宽度低于1024px时不显示面板）。',
+  ],
+};
