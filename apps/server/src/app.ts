@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import { snakeKey, toSnake } from '@swipe/core';
@@ -8,6 +10,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import type { Drain } from './http/drain.js';
 import { registerErrorHandling } from './http/errors.js';
+import { MicroCache } from './http/microcache.js';
 import { adminSecurityHeaders, sitesSecurityHeaders } from './http/security.js';
 import { zodValidatorCompiler } from './http/validation.js';
 import { modules } from './modules/index.js';
@@ -32,7 +35,28 @@ function baseOptions(ctx: AppContext): FastifyServerOptions {
 
 /** Builds one origin's server: shared plumbing, then the routes each module mounts on that origin. */
 export async function buildApp(ctx: AppContext, origin: Origin, drain?: Drain): Promise<FastifyInstance> {
-  const app = Fastify(baseOptions(ctx));
+  const opts = baseOptions(ctx);
+  const micro =
+    origin === 'sites' && ctx.config.microcacheTtlMs > 0
+      ? new MicroCache({ ttlMs: ctx.config.microcacheTtlMs, cookies: ['page_id', 'variation_id'] })
+      : null;
+  if (micro) {
+    // Repeated public requests are answered before routing (see http/microcache.ts); never while draining.
+    const tls = (opts as { https?: https.ServerOptions }).https;
+    delete (opts as { https?: unknown }).https;
+    opts.serverFactory = (handler) => {
+      const front: http.RequestListener = (req, res) => {
+        if (drain?.draining || !micro.serve(req, res)) handler(req, res);
+      };
+      const server = tls ? https.createServer(tls, front) : http.createServer(front);
+      server.keepAliveTimeout = 72_000;
+      return server;
+    };
+    // Any site change may change what an address shows (a new default site, a custom domain): start over.
+    ctx.events.on('site.invalidated', () => micro.clear());
+  }
+  const app = Fastify(opts);
+  if (micro) app.decorate('microcache', micro);
   app.setValidatorCompiler(zodValidatorCompiler);
   // Responses are plain JSON of what services present, converted to snake_case once, here.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
@@ -47,6 +71,8 @@ export async function buildApp(ctx: AppContext, origin: Origin, drain?: Drain): 
   await app.register(cookie);
   if (origin === 'admin') adminSecurityHeaders(app, ctx.config);
   else sitesSecurityHeaders(app, ctx.config);
+  // after every other root onSend hook: it keeps the finished headers
+  micro?.install(app);
 
   await app.register(swagger, {
     openapi: {

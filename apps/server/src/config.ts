@@ -25,6 +25,8 @@ export interface Config {
   s3: { bucket: string; region: string; endpoint?: string; publicUrl?: string } | undefined;
   tls: { key: string; cert: string } | undefined;
   bodyLimit: number;
+  /** how long the sites origin keeps a public response in its micro-cache; 0 turns it off */
+  microcacheTtlMs: number;
 }
 
 function int(v: string | undefined, d: number): number {
@@ -65,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       : undefined,
     tls: env.TLS_KEY_FILE && env.TLS_CERT_FILE ? { key: env.TLS_KEY_FILE, cert: env.TLS_CERT_FILE } : undefined,
     bodyLimit: int(env.BODY_LIMIT, 1024 * 1024),
+    microcacheTtlMs: int(env.MICROCACHE_TTL_MS, 2000),
     ...overrides,
   };
   // Default credentials exist only in the embedded mode: with DATABASE_URL set they are never created.

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { toSnake } from '@swipe/core/case.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cacheable } from '../../http/microcache.js';
 import type { PublishedSite } from '../published/service.js';
 
 // Serialized public payloads, keyed by the publication they come from: a new publication has a new
@@ -10,6 +11,8 @@ export interface Cached {
   /** UTF-8 bytes, encoded once (not per response) */
   body: Buffer;
   etag: string;
+  /** the published site it comes from: such a response may be kept by the micro-cache */
+  siteId?: number;
 }
 
 const MAX = 5000;
@@ -30,7 +33,7 @@ export function cachedJson(ctx: object, ps: PublishedSite, key: string, build: (
   const k = `${versionKey(ps)}:${key}`;
   const hit = store.get(k);
   if (hit) return hit;
-  const value = serialize(build());
+  const value: Cached = { ...serialize(build()), siteId: ps.siteId };
   if (store.size >= MAX) store.delete(store.keys().next().value as string);
   store.set(k, value);
   return value;
@@ -47,6 +50,7 @@ export function sendCached(req: FastifyRequest, reply: FastifyReply, c: Cached, 
   reply.header('cache-control', cacheControl);
   reply.header('vary', 'accept-language');
   const inm = req.headers['if-none-match'];
+  if (c.siteId !== undefined) cacheable(reply, c.siteId);
   if (inm?.split(',').some((t) => t.trim().replace(/^W\//, '') === c.etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(c.body);
 }

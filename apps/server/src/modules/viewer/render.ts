@@ -11,6 +11,7 @@ import { inlineJson, renderViewerApp } from '@swipe/viewer/ssr.tsx';
 import type { ErrorBoot, ErrorKind, PageDetailResponse, ViewerBoot, ViewerSite } from '@swipe/viewer/types.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { cacheable } from '../../http/microcache.js';
 import type { PublishedSite } from '../published/service.js';
 import { entryAssets } from './assets.js';
 import { versionKey } from './cache.js';
@@ -148,7 +149,10 @@ export async function renderViewer(ctx: AppContext, req: FastifyRequest, reply: 
     ssrCache.set(ctx, store);
   }
   const hit = o.preview ? undefined : store.get(key);
-  if (hit) return sendHtml(req, reply, hit, 200);
+  if (hit) {
+    cacheable(reply, ps.siteId);
+    return sendHtml(req, reply, hit, 200);
+  }
 
   const mediaBase = ctx.storage.publicBase();
   const site = presentSite(ps, o.lang, { mode, mediaBase });
@@ -222,6 +226,7 @@ export async function renderViewer(ctx: AppContext, req: FastifyRequest, reply: 
   if (!o.preview) {
     if (store.size > 2000) store.clear();
     store.set(key, rendered);
+    cacheable(reply, ps.siteId);
   }
   return sendHtml(req, reply, rendered, 200);
 }

@@ -1,0 +1,134 @@
+import type { AddressInfo } from 'node:net';
+import { siteDocumentSchema } from '@swipe/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.js';
+import type { AppContext } from '../context.js';
+import { seedDemo } from '../demo/seed.js';
+import { readSiteDocument } from '../modules/sites/read.js';
+import { findSite, type SiteRow, writeSiteDocument } from '../modules/sites/repo.js';
+import { invalidateSite, planOf, publishSnapshot } from '../modules/sites/service.js';
+import { startTestServer, type TestServer } from '../test/helpers.js';
+import { Drain } from './drain.js';
+
+// The sites origin's micro-cache: repeated public requests are answered before routing, with the
+// same bytes and headers; anything personal, failed or changed is never answered from it.
+
+let srv: TestServer;
+let siteId = 0;
+let base = '';
+let pageId = 0;
+
+async function seed(ctx: AppContext) {
+  const r = await seedDemo({ ...ctx, config: { ...ctx.config, databaseUrl: undefined } });
+  siteId = r?.siteId ?? 0;
+}
+const hits = () => srv.sites.microcache?.hits ?? -1;
+const get = (path: string, headers: Record<string, string> = {}) => fetch(`${base}${path}`, { headers });
+
+beforeAll(async () => {
+  srv = await startTestServer({ microcacheTtlMs: 60_000 }, { seed });
+  base = srv.sitesUrl;
+  const shell = (await (await get(`/api/v1/end-user/site/${siteId}`)).json()) as { categories: { pages: { id: number }[] }[] };
+  pageId = shell.categories[0]?.pages[0]?.id ?? 0;
+});
+afterAll(async () => {
+  await srv?.drop();
+});
+
+describe('micro-cache', () => {
+  it('answers a repeated page-detail call with the same bytes and headers, and a fresh request id', async () => {
+    const path = `/api/v1/end-user/site/${siteId}/page/${pageId}/public?lang=en`;
+    const a = await get(path);
+    const before = hits();
+    const b = await get(path);
+    expect(hits()).toBe(before + 1);
+    expect(b.status).toBe(200);
+    expect(await b.text()).toBe(await a.text());
+    for (const h of ['etag', 'cache-control', 'content-type', 'content-security-policy', 'x-content-type-options', 'vary'])
+      expect(b.headers.get(h), h).toBe(a.headers.get(h));
+    expect(b.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(b.headers.get('x-request-id')).not.toBe(a.headers.get('x-request-id'));
+    // revalidation from the cache
+    const c = await get(path, { 'if-none-match': a.headers.get('etag') as string });
+    expect(c.status).toBe(304);
+    expect(hits()).toBe(before + 2);
+  });
+
+  it('keeps languages and encodings apart, and serves rendered pages', async () => {
+    const ja = await (await get(`/api/v1/end-user/site/${siteId}/page/${pageId}/public?lang=ja`)).text();
+    const en = await (await get(`/api/v1/end-user/site/${siteId}/page/${pageId}/public?lang=en`)).text();
+    expect(ja).not.toBe(en);
+    const plain = await get('/B2', { 'accept-encoding': 'identity' });
+    const html = await plain.text();
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const before = hits();
+    const gz = await get('/B2', { 'accept-encoding': 'gzip' });
+    expect(await gz.text()).toBe(html);
+    const gz2 = await get('/B2', { 'accept-encoding': 'gzip' });
+    expect(gz2.headers.get('content-encoding')).toBe('gzip');
+    expect(await gz2.text()).toBe(html);
+    expect(hits()).toBe(before + 1);
+    const again = await get('/B2', { 'accept-encoding': 'identity' });
+    expect(again.headers.get('content-encoding')).toBeNull();
+    expect(await again.text()).toBe(html);
+  });
+
+  it('a page id cookie is part of the key; other cookies are not', async () => {
+    const c1 = await (await get('/', { cookie: `page_id=${pageId + 1}` })).text();
+    const c2 = await (await get('/', { cookie: 'page_id=999999; other=1' })).text();
+    const c3 = await (await get('/', { cookie: 'page_id=999999; other=2' })).text();
+    expect(c1).toContain('data-position="A2"');
+    expect(c2).toContain('data-position="A1"');
+    expect(c3).toBe(c2);
+  });
+
+  it('never answers calls with a token, failures or unknown sites', async () => {
+    const path = `/api/v1/end-user/site/${siteId}/page/${pageId}/public?lang=en`;
+    await get(path);
+    const before = hits();
+    const withToken = await get(path, { authorization: 'Bearer x' });
+    expect(withToken.status).toBe(200);
+    expect(hits()).toBe(before);
+    await get('/api/v1/end-user/site/987654');
+    const missing = await get('/api/v1/end-user/site/987654');
+    expect(missing.status).toBe(404);
+    await get('/sites/987654/A1');
+    expect((await get('/sites/987654/A1')).status).toBe(404);
+    expect(hits()).toBe(before);
+  });
+
+  it('publishing shows the new content at once', async () => {
+    const path = `/api/v1/end-user/site/${siteId}`;
+    const first = (await (await get(path)).json()) as { name: string };
+    await get(path);
+    const site = (await findSite(srv.ctx.db, siteId)) as SiteRow;
+    const doc = siteDocumentSchema.parse(await readSiteDocument(srv.ctx.db, site));
+    const owner = await srv.ctx.db.one<{ account_id: number }>('SELECT account_id FROM sites WHERE id = $1', [siteId]);
+    await srv.ctx.db.tx(async (q) => {
+      await writeSiteDocument(q, siteId, { ...doc, name: `${doc.name} (renamed)` });
+      await publishSnapshot(q, siteId, await planOf(q, owner.account_id));
+    });
+    await invalidateSite(srv.ctx, siteId);
+    const after = (await (await get(path)).json()) as { name: string };
+    expect(after.name).toBe(`${first.name} (renamed)`);
+  });
+
+  it('is not used while the server drains', async () => {
+    const drain = new Drain();
+    const app = await buildApp(srv.ctx, 'sites', drain);
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api/v1/end-user/site/${siteId}`;
+      await fetch(url);
+      expect((await fetch(url)).status).toBe(200);
+      expect(app.microcache?.hits).toBe(1);
+      drain.draining = true;
+      const r = await fetch(url);
+      expect(r.status).toBe(503);
+      expect(app.microcache?.hits).toBe(1);
+    } finally {
+      drain.draining = false;
+      await app.close();
+    }
+  });
+});

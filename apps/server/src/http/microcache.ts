@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+// A response micro-cache in front of the sites origin (the "microcaching" of reverse proxies, in
+// process). Public published-site answers (page detail, site shell, server-rendered pages) are the
+// same bytes for every visitor with the same address, language and encoding; the busiest of them are
+// asked thousands of times a second. A handler opts in with `cacheable(reply, siteId)`; the finished
+// response (status 200, no cookie set) is kept for a short time and the next identical request is
+// answered before routing and hooks run. Entries are dropped whenever a site changes
+// (`site.invalidated`: publish, unpublish, domain, default site), and live ttlMs at most, so another instance's publish shows within that time
+// on top of the published-site cache's own staleness.
+//
+// Contract for handlers that opt in: the response may depend only on the method, Host, URL,
+// Accept-Language, whether gzip is accepted, X-Forwarded-Proto/Host, the cookies named in `cookies`,
+// and published data. A request with Authorization is never answered from here.
+
+export interface MicroCacheOptions {
+  ttlMs: number;
+  maxEntries?: number;
+  maxBytes?: number;
+  /** cookies the opted-in handlers read */
+  cookies?: string[];
+}
+
+interface Entry {
+  at: number;
+  tag: number;
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+  etag: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the sites origin's micro-cache, when on */
+    microcache?: MicroCache;
+  }
+}
+
+const TAG = Symbol('microcache');
+type Tagged = FastifyReply & { [TAG]?: number };
+
+/** Marks this response as the same for every request with the same key (see the contract above). */
+export function cacheable(reply: FastifyReply, siteId: number): void {
+  (reply as Tagged)[TAG] = siteId;
+}
+
+const DROP = new Set(['x-request-id', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
+
+export class MicroCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  private readonly maxEntries: number;
+  private readonly maxBytes: number;
+  private readonly cookieNames: string[];
+  hits = 0;
+
+  constructor(private readonly opts: MicroCacheOptions) {
+    this.maxEntries = opts.maxEntries ?? 5000;
+    this.maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
+    this.cookieNames = opts.cookies ?? [];
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The cache key of a request, or null when it may never be answered from the cache. */
+  keyOf(req: IncomingMessage): string | null {
+    if (req.method !== 'GET') return null;
+    const h = req.headers;
+    if (h.authorization) return null;
+    const gzip = h['accept-encoding'] && /\bgzip\b/.test(String(h['accept-encoding'])) ? '1' : '0';
+    let key = `${h.host ?? ''}\n${req.url ?? ''}\n${h['accept-language'] ?? ''}\n${gzip}\n${h['x-forwarded-proto'] ?? ''}\n${h['x-forwarded-host'] ?? ''}`;
+    if (h.cookie && this.cookieNames.length) key += `\n${this.cookieValues(String(h.cookie))}`;
+    return key;
+  }
+
+  private cookieValues(header: string): string {
+    let out = '';
+    for (const part of header.split(';')) {
+      const eq = part.indexOf('=');
+      if (eq < 0) continue;
+      const name = part.slice(0, eq).trim();
+      if (this.cookieNames.includes(name)) out += `${name}=${part.slice(eq + 1).trim()};`;
+    }
+    return out;
+  }
+
+  /** Answers the request from the cache; false when it is not there (the app answers it). */
+  serve(req: IncomingMessage, res: ServerResponse): boolean {
+    if (this.entries.size === 0) return false;
+    const key = this.keyOf(req);
+    if (key === null) return false;
+    const e = this.entries.get(key);
+    if (!e) return false;
+    if (Date.now() - e.at > this.opts.ttlMs) {
+      this.remove(key, e);
+      return false;
+    }
+    this.hits++;
+    const inm = req.headers['if-none-match'];
+    res.setHeader('x-request-id', randomUUID());
+    if (e.etag && inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === e.etag)) {
+      res.writeHead(304, e.headers);
+      res.end();
+      return true;
+    }
+    res.setHeader('content-length', e.body.length);
+    res.writeHead(200, e.headers);
+    res.end(e.body);
+    return true;
+  }
+
+  store(key: string, tag: number, headers: OutgoingHttpHeaders, body: Buffer): void {
+    if (this.opts.ttlMs <= 0 || body.length > this.maxBytes / 16) return;
+    const kept: OutgoingHttpHeaders = {};
+    for (const [k, v] of Object.entries(headers)) if (v !== undefined && !DROP.has(k)) kept[k] = v;
+    const old = this.entries.get(key);
+    if (old) this.remove(key, old);
+    while (this.entries.size >= this.maxEntries || (this.entries.size > 0 && this.bytes + body.length > this.maxBytes)) {
+      const [k, v] = this.entries.entries().next().value as [string, Entry];
+      this.remove(k, v);
+    }
+    const etag = typeof kept.etag === 'string' ? kept.etag : null;
+    this.entries.set(key, { at: Date.now(), tag, headers: kept, body, etag });
+    this.bytes += body.length;
+  }
+
+  /** Forgets every response of a site (it was published, unpublished or changed). */
+  dropTag(tag: number): void {
+    for (const [k, e] of this.entries) if (e.tag === tag) this.remove(k, e);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  private remove(key: string, e: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= e.body.length;
+  }
+
+  /** Keeps the responses of handlers that opted in (runs after every other onSend hook). */
+  install(app: FastifyInstance): void {
+    app.addHook('onSend', (req, reply, payload, done) => {
+      const tag = (reply as Tagged)[TAG];
+      if (tag !== undefined && reply.statusCode === 200 && req.method === 'GET' && !reply.hasHeader('set-cookie')) {
+        const body = Buffer.isBuffer(payload) ? payload : typeof payload === 'string' ? Buffer.from(payload, 'utf8') : null;
+        const key = body ? this.keyOf(req.raw) : null;
+        if (body && key !== null) this.store(key, tag, reply.getHeaders() as OutgoingHttpHeaders, body);
+      }
+      done(null, payload);
+    });
+  }
+}
