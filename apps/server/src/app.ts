@@ -10,6 +10,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import type { Drain } from './http/drain.js';
 import { registerErrorHandling } from './http/errors.js';
+import { IpBlock, installIpBlock } from './http/ipblock.js';
 import { MicroCache } from './http/microcache.js';
 import { adminSecurityHeaders, sitesSecurityHeaders } from './http/security.js';
 import { zodValidatorCompiler } from './http/validation.js';
@@ -36,6 +37,8 @@ function baseOptions(ctx: AppContext): FastifyServerOptions {
 /** Builds one origin's server: shared plumbing, then the routes each module mounts on that origin. */
 export async function buildApp(ctx: AppContext, origin: Origin, drain?: Drain): Promise<FastifyInstance> {
   const opts = baseOptions(ctx);
+  const ipBlock = new IpBlock(ctx.config.ipBlocklist);
+  const trustProxy = ctx.config.trustProxy;
   const micro =
     origin === 'sites' && ctx.config.microcacheTtlMs > 0
       ? new MicroCache({ ttlMs: ctx.config.microcacheTtlMs, cookies: ['page_id', 'variation_id'] })
@@ -46,7 +49,7 @@ export async function buildApp(ctx: AppContext, origin: Origin, drain?: Drain): 
     delete (opts as { https?: unknown }).https;
     opts.serverFactory = (handler) => {
       const front: http.RequestListener = (req, res) => {
-        if (drain?.draining || !micro.serve(req, res)) handler(req, res);
+        if (drain?.draining || ipBlock.blocksRequest(req, trustProxy) || !micro.serve(req, res)) handler(req, res);
       };
       const server = tls ? https.createServer(tls, front) : http.createServer(front);
       server.keepAliveTimeout = 72_000;
@@ -68,6 +71,7 @@ export async function buildApp(ctx: AppContext, origin: Origin, drain?: Drain): 
   app.decorateRequest('actor', null);
   drain?.install(app);
   registerErrorHandling(app);
+  installIpBlock(app, ipBlock, trustProxy);
   await app.register(cookie);
   if (origin === 'admin') adminSecurityHeaders(app, ctx.config);
   else sitesSecurityHeaders(app, ctx.config);

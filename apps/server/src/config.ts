@@ -27,6 +27,8 @@ export interface Config {
   bodyLimit: number;
   /** how long the sites origin keeps a public response in its micro-cache; 0 turns it off */
   microcacheTtlMs: number;
+  /** addresses and CIDR ranges answered with the "blocked by IP" 403 */
+  ipBlocklist: string[];
 }
 
 function int(v: string | undefined, d: number): number {
@@ -68,6 +70,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     tls: env.TLS_KEY_FILE && env.TLS_CERT_FILE ? { key: env.TLS_KEY_FILE, cert: env.TLS_CERT_FILE } : undefined,
     bodyLimit: int(env.BODY_LIMIT, 1024 * 1024),
     microcacheTtlMs: int(env.MICROCACHE_TTL_MS, 2000),
+    ipBlocklist: (env.IP_BLOCKLIST ?? '')
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean),
     ...overrides,
   };
   // Default credentials exist only in the embedded mode: with DATABASE_URL set they are never created.

@@ -28,14 +28,19 @@ export function makeApi(siteId: number, lang: string, variationId: string | null
     getToken: (kind) => (kind === 'end-user' ? readToken(siteId) : null),
   });
   const q = { lang, variationId: variationId ?? undefined };
+  // A blocked address gets the "blocked by IP" screen, whichever call found out.
+  const get = <T>(path: string, opts?: Parameters<typeof client.get>[1]) =>
+    client.get<T>(path, opts).catch((e: unknown) => {
+      if (e instanceof ApiError && e.code === 'IP_BLOCKED') location.assign('/errors/403-ip');
+      throw e;
+    });
   return {
     pageDetail: (pageId: number, access: 'public' | 'private') =>
-      client.get<PageDetailResponse>(`end-user/site/${siteId}/page/${pageId}/${access}`, { query: q }),
-    notifications: () => client.get<{ items: NotificationView[] }>('end-user/noti_delivery', { query: { siteId, lang } }),
+      get<PageDetailResponse>(`end-user/site/${siteId}/page/${pageId}/${access}`, { query: q }),
+    notifications: () => get<{ items: NotificationView[] }>('end-user/noti_delivery', { query: { siteId, lang } }),
     campaignClick: (campaignId: number, bannerId?: number, itemId?: number) =>
-      client.get<{ clickCount: number }>(`end-user/campaign/${campaignId}/click`, { query: { bannerId, itemId } }),
-    popupCounts: () =>
-      client.get<{ items: { id: number; numberClicks: number; limit: number | null }[] }>(`end-user/site/${siteId}/popup-cta`),
+      get<{ clickCount: number }>(`end-user/campaign/${campaignId}/click`, { query: { bannerId, itemId } }),
+    popupCounts: () => get<{ items: { id: number; numberClicks: number; limit: number | null }[] }>(`end-user/site/${siteId}/popup-cta`),
   };
 }
 export type Api = ReturnType<typeof makeApi>;
