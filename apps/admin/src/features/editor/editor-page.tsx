@@ -239,7 +239,7 @@ function Editor({ siteId, initial }: { siteId: number; initial: SiteDetail }) {
           radius="md"
           p="sm"
           pos={{ base: 'static', md: 'sticky' }}
-          top={64}
+          top={56}
           style={{ zIndex: 50 }}
           shadow={dirty ? 'xs' : undefined}
           component="header"
