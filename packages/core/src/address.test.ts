@@ -3,6 +3,7 @@ import {
   addressMatchesSite,
   basePath,
   buildAddress,
+  creativeBlockCell,
   pageOrder,
   parseAddress,
   parseCreativeBlock,
@@ -104,5 +105,9 @@ describe('positions', () => {
     expect(parseCreativeBlock('5', 3, 4)).toEqual({ col: 1, row: 0 });
     expect(parseCreativeBlock('C2', 3, 4)).toEqual({ col: 2, row: 1 });
     expect(parseCreativeBlock('x', 3, 4)).toBeNull();
+    expect(creativeBlockCell('5', 3, 4)).toBe('B1');
+    expect(creativeBlockCell('C2', 3, 4)).toBe('C2');
+    expect(creativeBlockCell('13', 3, 4)).toBe('13');
+    expect(creativeBlockCell(null, 3, 4)).toBeNull();
   });
 });

@@ -123,6 +123,13 @@ export function parseCreativeBlock(value: string | null | undefined, cols: numbe
   return parsePosition(v, cols, rows);
 }
 
+/** A creative-block destination as the cell it names (`5` -> `B1` on a 4-row grid); unusable values stay as they are. */
+export function creativeBlockCell(value: string | null | undefined, cols: number, rows: number): string | null {
+  if (!value) return null;
+  const at = parseCreativeBlock(value, cols, rows);
+  return at ? positionCode(at) : value;
+}
+
 /** Does a parsed address belong to the site? The prefix is empty or the site's own; nothing unknown follows. */
 export function addressMatchesSite(a: ParsedAddress, pathPrefix: string | null | undefined): boolean {
   const prefix = a.prefix.join('/');

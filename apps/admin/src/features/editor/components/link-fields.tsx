@@ -1,5 +1,5 @@
 import { NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { parseCreativeBlock, positionCode } from '@swipe/core/address.ts';
+import { creativeBlockCell } from '@swipe/core/address.ts';
 import { INTERNAL_LINK_TYPES, LIMITS } from '@swipe/core/constants.ts';
 import { useT } from '../../../lib/i18n';
 import { useEditor } from '../editor-context';
@@ -57,7 +57,7 @@ export function LinkFields({
         <Select
           label={t('admin.link_target_cell')}
           data={allCells(doc)}
-          value={cellOf(value, doc.numberHorizontal, doc.numberVertical)}
+          value={creativeBlockCell(value, doc.numberHorizontal, doc.numberVertical)}
           onChange={onValue}
           searchable
           error={error}
@@ -110,11 +110,4 @@ export function LinkFields({
       )}
     </Stack>
   );
-}
-
-/** A creative-block target as the cell it names: stored page orders (`5`) show as their cell (`B1`). */
-function cellOf(value: string | null | undefined, cols: number, rows: number): string | null {
-  if (!value) return null;
-  const at = parseCreativeBlock(value, cols, rows);
-  return at ? positionCode(at) : value;
 }
