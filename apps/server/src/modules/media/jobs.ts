@@ -7,10 +7,13 @@ import type { AppContext } from '../../context.js';
 import { makeImageVariants } from './variants.js';
 
 // Job 'media.variants' {mediaId}: webp variants 50..1200 for images; for videos a poster and HLS,
-// only when ffmpeg is installed (checked at run time, never required).
+// only when ffmpeg is installed (checked at run time, never required). A video ffmpeg cannot read ends
+// REJECTED with a message, like an image sharp cannot decode: no retry can help it.
 
 let ffmpegChecked: boolean | undefined;
+let ffmpegOverride: boolean | undefined;
 export function hasFfmpeg(): boolean {
+  if (ffmpegOverride !== undefined) return ffmpegOverride;
   if (ffmpegChecked === undefined) {
     try {
       ffmpegChecked = spawnSync('ffmpeg', ['-version'], { stdio: 'ignore', timeout: 5000 }).status === 0;
@@ -20,6 +23,13 @@ export function hasFfmpeg(): boolean {
   }
   return ffmpegChecked;
 }
+/** Test seam: behave as if ffmpeg were (not) installed; `undefined` goes back to the real check. */
+export function overrideFfmpeg(available: boolean | undefined): void {
+  ffmpegOverride = available;
+}
+
+/** ffmpeg ran and refused the input (or ran out of time): the file itself is the problem. */
+export class FfmpegFailed extends Error {}
 
 function run(cmd: string, args: string[], timeoutMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -30,10 +40,10 @@ function run(cmd: string, args: string[], timeoutMs: number): Promise<void> {
     });
     const t = setTimeout(() => p.kill('SIGKILL'), timeoutMs);
     p.on('error', reject);
-    p.on('close', (code) => {
+    p.on('close', (code, signal) => {
       clearTimeout(t);
       if (code === 0) resolve();
-      else reject(new Error(`${cmd} exited with ${code}: ${err}`));
+      else reject(new FfmpegFailed(`${cmd} exited with ${code ?? signal}: ${err}`));
     });
   });
 }
@@ -48,11 +58,15 @@ async function videoRenditions(ctx: AppContext, key: string): Promise<{ poster: 
   try {
     const input = path.join(dir, 'input');
     await fsp.writeFile(input, await ctx.storage.get(key));
-    await run(
-      'ffmpeg',
-      ['-nostdin', '-y', '-ss', '0.5', '-i', input, '-frames:v', '1', '-vf', 'scale=min(1200\\,iw):-2', path.join(dir, 'poster.jpg')],
-      60_000,
-    );
+    const posterFile = path.join(dir, 'poster.jpg');
+    const poster1 = (seek: string[]) =>
+      run('ffmpeg', ['-nostdin', '-y', ...seek, '-i', input, '-frames:v', '1', '-vf', 'scale=min(1200\\,iw):-2', posterFile], 60_000);
+    await poster1(['-ss', '0.5']).catch((err: unknown) => {
+      if (!(err instanceof FfmpegFailed)) throw err;
+    });
+    // A clip shorter than half a second has no frame there: take the first one (this one must work).
+    if (!fs.existsSync(posterFile)) await poster1([]);
+    if (!fs.existsSync(posterFile)) throw new FfmpegFailed('ffmpeg found no video frame');
     const hlsDir = path.join(dir, 'hls');
     await fsp.mkdir(hlsDir);
     await run(
@@ -84,8 +98,9 @@ async function videoRenditions(ctx: AppContext, key: string): Promise<{ poster: 
       ],
       10 * 60_000,
     );
+    if (!fs.existsSync(path.join(hlsDir, 'index.m3u8'))) throw new FfmpegFailed('ffmpeg wrote no playlist');
     const poster = posterKey(key);
-    await ctx.storage.put(poster, await fsp.readFile(path.join(dir, 'poster.jpg')), 'image/jpeg');
+    await ctx.storage.put(poster, await fsp.readFile(posterFile), 'image/jpeg');
     const hls = hlsKey(key);
     const hlsBase = path.posix.dirname(hls);
     for (const f of await fsp.readdir(hlsDir)) {
@@ -133,7 +148,17 @@ export async function mediaVariantsJob(ctx: AppContext, payload: Record<string, 
     await ctx.db.query("UPDATE media SET status = 'READY', updated_at = now() WHERE id = $1", [id]);
     return { ffmpeg: false };
   }
-  const r = await videoRenditions(ctx, m.storage_key);
+  let r: { poster: string; hls: string };
+  try {
+    r = await videoRenditions(ctx, m.storage_key);
+  } catch (err) {
+    if (!(err instanceof FfmpegFailed)) throw err; // storage or machine trouble: the worker retries later
+    await ctx.db.query("UPDATE media SET status = 'REJECTED', error = 'validation.upload_format_video', updated_at = now() WHERE id = $1", [
+      id,
+    ]);
+    ctx.log.warn({ mediaId: id, err: err.message.slice(0, 500) }, 'video renditions failed');
+    return { rejected: true };
+  }
   await ctx.db.tx(async (q) => {
     await q.query("UPDATE media SET status = 'READY', poster_key = $2, hls_key = $3, updated_at = now() WHERE id = $1", [
       id,
