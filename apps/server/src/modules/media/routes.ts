@@ -7,6 +7,7 @@ import { actorOf, requireOperator } from '../../http/auth.js';
 import { requestLang } from '../../http/lang.js';
 import { idParams } from '../../http/schemas.js';
 import { bulkJob, bulkStatus, completeBulk, receiveBulk, startBulk } from './bulk.js';
+import { CLEANUP_JOB, cleanupPendingJob } from './cleanup.js';
 import { mediaVariantsJob } from './jobs.js';
 import { completeUpload, generateUploadUrls, receiveUpload } from './uploads.js';
 
@@ -136,4 +137,5 @@ export async function mediaAdminRoutes(app: FastifyInstance, ctx: AppContext): P
 export const mediaJobs = {
   'media.variants': mediaVariantsJob,
   'media.bulk': bulkJob,
+  [CLEANUP_JOB]: (ctx: AppContext, payload: Record<string, unknown>) => cleanupPendingJob(ctx, payload),
 };

@@ -28,6 +28,11 @@ export interface Storage {
   ): Promise<{ url: string; headers: Record<string, string> }>;
 }
 
+/** The scratch area of uploads on their way in (bodies streamed to disk, ZIPs being unpacked). */
+export function incomingDir(ctx: { config: Pick<Config, 'dataDir'> }): string {
+  return path.join(ctx.config.dataDir, 'incoming');
+}
+
 /** Reads up to n bytes from the start of a file. */
 export async function readFileHead(file: string, n: number): Promise<Buffer> {
   const fh = await fsp.open(file, 'r');

@@ -22,7 +22,8 @@ import { enqueueJob } from '../../jobs/queue.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { type Actor, assertCanEdit, assertInScope } from '../accounts/actor.js';
 import { scopedSite } from '../sites/service.js';
-import { readFileHead } from './storage.js';
+import { PENDING_MAX_AGE_MS, scheduleCleanup } from './cleanup.js';
+import { incomingDir, readFileHead } from './storage.js';
 
 // Signed uploads (back-office.md 7): the editor asks for upload URLs (declared type and size checked
 // first), PUTs each file (local: to this server, streamed to disk; S3: straight to the bucket), then
@@ -48,9 +49,8 @@ export interface UploadFile {
   kind: 'image' | 'video';
 }
 
-export function incomingDir(ctx: AppContext): string {
-  return path.join(ctx.config.dataDir, 'incoming');
-}
+export { incomingDir };
+
 function incomingPath(ctx: AppContext, mediaId: number): string {
   return path.join(incomingDir(ctx), `media-${mediaId}`);
 }
@@ -102,6 +102,8 @@ export async function generateUploadUrls(
         ],
       );
     }
+    // Whatever is never completed is removed with its bytes once it is a day old (cleanup.ts).
+    await scheduleCleanup(q, new Date(Date.now() + PENDING_MAX_AGE_MS + 60_000));
   });
   const uploads = [];
   for (const p of prepared) {
@@ -176,6 +178,7 @@ interface MediaRow {
   status: 'PENDING' | 'UPLOADED' | 'READY' | 'REJECTED';
   purpose: 'CREATIVE' | 'LOGO';
   uploaded_at: string | null;
+  created_at: string | Date;
   upload_expires_at: string | null;
   error: string | null;
 }
@@ -277,6 +280,8 @@ export async function completeUpload(ctx: AppContext, actor: Actor, key: string)
   await scopeMedia(ctx.db, actor, m);
   if (m.status === 'UPLOADED' || m.status === 'READY') return presentMedia(ctx, m);
   if (m.status === 'REJECTED') throw fieldError('key', m.error ?? 'validation.upload_format_image', { max: mb(Number(m.max_bytes)) });
+  // Past the cleanup age a pending upload is (about to be) removed with its bytes: it no longer exists.
+  if (Date.now() - new Date(m.created_at).getTime() >= PENDING_MAX_AGE_MS) throw notFound('sites.upload_not_found');
   const local = !ctx.storage.presignPut;
   const file = incomingPath(ctx, m.id);
   let size: number | null;
@@ -305,13 +310,16 @@ export async function completeUpload(ctx: AppContext, actor: Actor, key: string)
     await fsp.rm(file, { force: true });
   }
   const done = await ctx.db.tx(async (q) => {
-    const row = await q.one<MediaRow>(
+    const row = await q.maybeOne<MediaRow>(
       `UPDATE media SET status = 'UPLOADED', content_type = $2, size_bytes = $3, width = $4, height = $5, upload_token_hash = NULL, error = NULL, updated_at = now()
-       WHERE id = $1 RETURNING *`,
+       WHERE id = $1 AND status = 'PENDING' RETURNING *`,
       [m.id, verdict.type.mime, size, verdict.width, verdict.height],
     );
+    // completed meanwhile by another call: that one queued the variants; removed by the cleanup: gone
+    if (!row) return (await q.maybeOne<MediaRow>('SELECT * FROM media WHERE id = $1', [m.id])) ?? null;
     await enqueueJob(q, 'media.variants', { mediaId: m.id }, { dedupeKey: `media:${m.id}` });
     return row;
   });
+  if (!done) throw notFound('sites.upload_not_found');
   return presentMedia(ctx, done);
 }
