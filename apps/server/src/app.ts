@@ -15,6 +15,7 @@ import { MicroCache } from './http/microcache.js';
 import { adminSecurityHeaders, sitesSecurityHeaders } from './http/security.js';
 import { zodValidatorCompiler } from './http/validation.js';
 import { modules } from './modules/index.js';
+import { installSiteHosts } from './modules/published/hosts.js';
 
 export type Origin = 'admin' | 'sites';
 
@@ -72,6 +73,7 @@ export async function buildApp(ctx: AppContext, origin: Origin, drain?: Drain): 
   drain?.install(app);
   registerErrorHandling(app);
   installIpBlock(app, ipBlock, trustProxy);
+  if (origin === 'sites') installSiteHosts(app, ctx.config);
   await app.register(cookie);
   if (origin === 'admin') adminSecurityHeaders(app, ctx.config);
   else sitesSecurityHeaders(app, ctx.config);

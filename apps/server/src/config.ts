@@ -29,6 +29,19 @@ export interface Config {
   microcacheTtlMs: number;
   /** addresses and CIDR ranges answered with the "blocked by IP" 403 */
   ipBlocklist: string[];
+  /** per-site hosts `s{id}.{base}` instead of `/sites/{id}` (modules/published/hosts.ts) */
+  siteSubdomainBase: string | undefined;
+}
+
+function subdomainBase(v: string | undefined): string | undefined {
+  const base = v
+    ?.trim()
+    .toLowerCase()
+    .replace(/^\.+|\.+$/g, '');
+  if (!base) return undefined;
+  if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(base))
+    throw new Error(`SITE_SUBDOMAIN_BASE: "${v}" is not a host name`);
+  return base;
 }
 
 function int(v: string | undefined, d: number): number {
@@ -70,6 +83,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     tls: env.TLS_KEY_FILE && env.TLS_CERT_FILE ? { key: env.TLS_KEY_FILE, cert: env.TLS_CERT_FILE } : undefined,
     bodyLimit: int(env.BODY_LIMIT, 1024 * 1024),
     microcacheTtlMs: int(env.MICROCACHE_TTL_MS, 2000),
+    siteSubdomainBase: subdomainBase(env.SITE_SUBDOMAIN_BASE),
     ipBlocklist: (env.IP_BLOCKLIST ?? '')
       .split(',')
       .map((e) => e.trim())

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Config } from '../config.js';
+import { siteHostsSource } from '../modules/published/hosts.js';
 
 declare module 'fastify' {
   interface FastifyReply {
@@ -17,7 +18,8 @@ function isTls(config: Config, reply: FastifyReply): boolean {
 /** Headers of the admin origin: a strict CSP with a nonce, no framing, nosniff, HSTS over TLS. */
 export function adminSecurityHeaders(app: FastifyInstance, config: Config): void {
   // Everything but the nonce is fixed for the life of the process: build it once.
-  const sites = new URL(config.sitesUrl).origin;
+  // the sites origin, and every site's own host when per-site hosts are on
+  const sites = [new URL(config.sitesUrl).origin, siteHostsSource(config)].filter(Boolean).join(' ');
   const before = "default-src 'self'; script-src 'self' 'nonce-";
   const after = [
     "'",

@@ -8,6 +8,7 @@ import { queueMail } from '../../lib/mailer.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { countFailure, type Limit, overLimit } from '../../lib/ratelimit.js';
 import { END_USER_TTL_S } from '../../lib/tokens.js';
+import { siteOrigin } from '../published/hosts.js';
 import type { PublishedSite } from '../published/service.js';
 import { type MemberRow, signMemberToken } from './auth.js';
 import { ipHash } from './guard.js';
@@ -25,9 +26,11 @@ export function rejectIssues(issues: FieldIssue[], malformed: boolean): never {
   throw new AppError(malformed ? 400 : 422, 'VALIDATION_FAILED', issues[0]?.key ?? 'server.validation_failed', issues[0]?.params, issues);
 }
 
-/** Where a confirmation link points: the custom domain when verified, else the sites origin path form. */
+/** Where a confirmation link points: the custom domain when verified, else the site's own host or path form. */
 export function memberLink(ctx: AppContext, site: PublishedSite, lang: Language, page: string, query: string): string {
-  const base = site.customDomain ? `https://${site.customDomain}` : `${ctx.config.sitesUrl}/sites/${site.siteId}`;
+  const base = site.customDomain
+    ? `https://${site.customDomain}`
+    : (siteOrigin(ctx.config, site.siteId) ?? `${ctx.config.sitesUrl}/sites/${site.siteId}`);
   return `${base}/${lang}/${page}?${query}`;
 }
 

@@ -1,5 +1,6 @@
 import type { Language, SiteDocument } from '@swipe/core';
 import type { AppContext } from '../../context.js';
+import { siteIdOfHost } from './hosts.js';
 
 /** A published site as visitors get it: the snapshot taken at publish time, plus what governs serving. */
 export interface PublishedSite {
@@ -103,6 +104,9 @@ export async function resolveSiteId(
   host: string | undefined,
   siteSegment: string | undefined,
 ): Promise<{ siteId: number; mode: 'custom-domain' | 'path' | 'default' } | null> {
+  const own = siteIdOfHost(ctx.config, host);
+  // A site's own host (SITE_SUBDOMAIN_BASE) serves that site only, from its root, like a custom domain.
+  if (own !== null) return { siteId: own, mode: 'custom-domain' };
   const h = (host ?? '').split(':')[0]?.toLowerCase() ?? '';
   if (h && h !== 'localhost' && !/^\d+\.\d+\.\d+\.\d+$/.test(h) && h !== new URL(ctx.config.sitesUrl).hostname) {
     const row = await ctx.db.maybeOne<{ id: number }>(

@@ -7,12 +7,14 @@ import {
   siteDocumentSchema,
   toFieldIssues,
 } from '@swipe/core';
+import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/db.js';
 import { conflict, fieldError, invalid, notFound } from '../../errors.js';
 import { type Actor, assertCanEdit, assertInScope, scopeSql } from '../accounts/actor.js';
 import { recordAudit } from '../audit/service.js';
 import { applyDomain, type BaseStatus, baseStatusOf } from '../domains/service.js';
+import { siteOrigin } from '../published/hosts.js';
 import { readSiteDocument } from './read.js';
 import { findSite, SITE_SELECT, type SiteRow, writeSiteDocument } from './repo.js';
 import { applyLayoutRule, checkDocumentRules, checkPlanFeatures, codeChanges, codeFields, sanitizeDocumentHtml } from './rules.js';
@@ -59,7 +61,7 @@ export async function scopedSite(q: Queryable, actor: Actor, id: number, lock = 
   return site;
 }
 
-export function presentSiteSummary(s: SiteRow, sitesUrl: string) {
+export function presentSiteSummary(s: SiteRow, config: SiteUrlConfig) {
   return {
     id: s.id,
     uuid: s.uuid,
@@ -67,7 +69,7 @@ export function presentSiteSummary(s: SiteRow, sitesUrl: string) {
     status: s.status,
     parentAccount: s.owner_company ?? '',
     accountId: s.account_id,
-    url: siteUrl(s, sitesUrl),
+    url: siteUrl(s, config),
     customDomain: s.custom_domain,
     domainVerified: Boolean(s.domain_verified_at),
     numberHorizontal: s.number_horizontal,
@@ -80,9 +82,14 @@ export function presentSiteSummary(s: SiteRow, sitesUrl: string) {
   };
 }
 
-export function siteUrl(s: Pick<SiteRow, 'id' | 'custom_domain' | 'domain_verified_at' | 'is_default'>, sitesUrl: string): string {
+type SiteUrlConfig = Pick<Config, 'sitesUrl' | 'siteSubdomainBase'>;
+
+/** Where visitors open a site: its verified custom domain, the default site's root, its own host, or the path form. */
+export function siteUrl(s: Pick<SiteRow, 'id' | 'custom_domain' | 'domain_verified_at' | 'is_default'>, config: SiteUrlConfig): string {
   if (s.custom_domain && s.domain_verified_at) return `https://${s.custom_domain}/`;
-  return s.is_default ? `${sitesUrl}/` : `${sitesUrl}/sites/${s.id}`;
+  if (s.is_default) return `${config.sitesUrl}/`;
+  const own = siteOrigin(config, s.id);
+  return own ? `${own}/` : `${config.sitesUrl}/sites/${s.id}`;
 }
 
 function listWhere(actor: Actor, p: { search?: string; status?: string }): { where: string; params: unknown[] } {
@@ -110,7 +117,7 @@ export async function listSites(ctx: AppContext, actor: Actor, p: { page: number
     `${SITE_SELECT} WHERE ${where} ORDER BY s.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
     params,
   );
-  return { items: rows.map((r) => presentSiteSummary(r, ctx.config.sitesUrl)), total, page: p.page, pageSize: p.pageSize };
+  return { items: rows.map((r) => presentSiteSummary(r, ctx.config)), total, page: p.page, pageSize: p.pageSize };
 }
 
 /** A CSV cell: formula starters (= + - @ tab CR) neutralised with a leading quote, then quoted when needed. */
@@ -137,14 +144,7 @@ export async function exportSitesCsv(
       .map((k) => csvCell(t(k)))
       .join(','),
     ...rows.map((r) =>
-      [
-        r.owner_company ?? '',
-        r.name,
-        siteUrl(r, ctx.config.sitesUrl),
-        t(`sites.status_${r.status}`),
-        date(r.published_at),
-        date(r.created_at),
-      ]
+      [r.owner_company ?? '', r.name, siteUrl(r, ctx.config), t(`sites.status_${r.status}`), date(r.published_at), date(r.created_at)]
         .map(csvCell)
         .join(','),
     ),
@@ -232,14 +232,14 @@ export async function createSite(
     );
     await writeSiteDocument(q, id, doc);
     const site = (await findSite(q, id)) as SiteRow;
-    return presentSiteSummary(site, ctx.config.sitesUrl);
+    return presentSiteSummary(site, ctx.config);
   });
 }
 
 export async function getSite(ctx: AppContext, actor: Actor, id: number) {
   const site = await scopedSite(ctx.db, actor, id);
   const doc = await readSiteDocument(ctx.db, site);
-  return { ...doc, ...presentSiteSummary(site, ctx.config.sitesUrl), document: undefined };
+  return { ...doc, ...presentSiteSummary(site, ctx.config), document: undefined };
 }
 
 /**
@@ -300,7 +300,7 @@ export async function saveSite(ctx: AppContext, actor: Actor, id: number, action
       throw mapDbError(err);
     });
   if (result.changedLive) await invalidateSite(ctx, id);
-  return presentSiteSummary(result.site, ctx.config.sitesUrl);
+  return presentSiteSummary(result.site, ctx.config);
 }
 
 /** Stores what visitors see: the document as of now plus the plan flags that gate visitor features. */
