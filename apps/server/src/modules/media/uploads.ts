@@ -289,13 +289,17 @@ export async function completeUpload(ctx: AppContext, actor: Actor, key: string)
   else size = await ctx.storage.size(key);
   if (size === null) throw fieldError('key', 'sites.upload_missing');
   const maxBytes = Number(m.max_bytes ?? LIMITS.uploadBytes);
-  const verdict = await checkStoredContent(
-    m.kind === 'VIDEO' ? 'video' : 'image',
-    size,
-    maxBytes,
-    (n) => (local ? readFileHead(file, n) : ctx.storage.head(key, n)),
-    local ? file : () => ctx.storage.get(key),
-  );
+  // An empty object has nothing to check (and some stores cannot even answer a range on it).
+  const verdict: ContentVerdict =
+    size === 0
+      ? { ok: false, key: 'validation.upload_empty' }
+      : await checkStoredContent(
+          m.kind === 'VIDEO' ? 'video' : 'image',
+          size,
+          maxBytes,
+          (n) => (local ? readFileHead(file, n) : ctx.storage.head(key, n)),
+          local ? file : () => ctx.storage.get(key),
+        );
   if (!verdict.ok) {
     await ctx.db.query("UPDATE media SET status = 'REJECTED', error = $2, upload_token_hash = NULL, updated_at = now() WHERE id = $1", [
       m.id,
