@@ -4,6 +4,8 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/db.js';
+import { invalidateSite } from '../sites/service.js';
 import { makeImageVariants } from './variants.js';
 
 // Job 'media.variants' {mediaId}: webp variants 50..1200 for images; for videos a poster and HLS,
@@ -159,6 +161,7 @@ export async function mediaVariantsJob(ctx: AppContext, payload: Record<string, 
     ctx.log.warn({ mediaId: id, err: err.message.slice(0, 500) }, 'video renditions failed');
     return { rejected: true };
   }
+  let patched = false;
   await ctx.db.tx(async (q) => {
     await q.query("UPDATE media SET status = 'READY', poster_key = $2, hls_key = $3, updated_at = now() WHERE id = $1", [
       id,
@@ -167,12 +170,40 @@ export async function mediaVariantsJob(ctx: AppContext, payload: Record<string, 
     ]);
     // Pages showing this video pick up the streaming rendition and the poster.
     if (m.site_id)
-      await q.query('UPDATE pages SET hls_path = $3, thumbnail = COALESCE(thumbnail, $4) WHERE site_id = $1 AND image_url = $2', [
+      await q.query('UPDATE pages SET hls_path = $3, thumbnail = $4 WHERE site_id = $1 AND image_url = $2', [
         m.site_id,
         m.storage_key,
         r.hls,
         r.poster,
       ]);
+    // A site published before the rendition was ready gets it too: it is derived from the same file, not
+    // operator content, so the live publication is completed in place rather than waiting for a republish.
+    if (m.site_id) patched = await patchPublication(q, m.site_id, m.storage_key, r);
   });
+  if (patched && m.site_id) await invalidateSite(ctx, m.site_id);
   return { poster: r.poster, hls: r.hls };
+}
+
+/** Sets the rendition on the pages of the live publication that show this video; true when any did. */
+async function patchPublication(q: Queryable, siteId: number, key: string, r: { poster: string; hls: string }): Promise<boolean> {
+  type Doc = {
+    categories?: { pages?: { mediaType?: string; imageUrl?: string | null; hlsPath?: string | null; thumbnail?: string | null }[] }[];
+  };
+  const pub = await q.maybeOne<{ document: Doc }>('SELECT document FROM site_publications WHERE site_id = $1 FOR UPDATE', [siteId]);
+  if (!pub) return false;
+  let changed = false;
+  for (const c of pub.document.categories ?? [])
+    for (const p of c.pages ?? [])
+      if (p.imageUrl === key && p.mediaType === 'VIDEO' && p.hlsPath !== r.hls) {
+        p.hlsPath = r.hls;
+        p.thumbnail = r.poster;
+        changed = true;
+      }
+  // a new version: payloads cached per publication version are built again
+  if (changed)
+    await q.query('UPDATE site_publications SET document = $2, version = version + 1 WHERE site_id = $1', [
+      siteId,
+      JSON.stringify(pub.document),
+    ]);
+  return changed;
 }

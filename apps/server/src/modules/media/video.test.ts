@@ -106,6 +106,45 @@ describe('video renditions by ffmpeg', () => {
     expect((await sharp(Buffer.from(await img.arrayBuffer())).metadata()).format).toBe('jpeg');
   });
 
+  it('a save takes the rendition from the media row: a job done before the save, a replaced video', async () => {
+    type Wire = { categories: { pages: { hls_path: string | null; thumbnail: string | null }[] }[] };
+    const working = async () =>
+      (await http<Wire>(s.adminUrl, 'GET', `/api/v1/sites/${op.siteId}`, { token: op.token })).body.categories[0]?.pages[0];
+    const first = await uploadThrough(s, op, makeMp4(1), 'video/mp4', 'video');
+    await runJobs(s); // the job finishes before the operator places the video (the usual order)
+    // the editor sends only the key, as it does
+    await savePage(s, op, { mediaType: 'VIDEO', imageUrl: first.key }, 'draft');
+    expect(await working()).toEqual(expect.objectContaining({ hls_path: hlsKey(first.key), thumbnail: posterKey(first.key) }));
+    // another video replaces it, sent with the old rendition: the old one must not stick
+    const second = await uploadThrough(s, op, makeMp4(1), 'video/mp4', 'video');
+    await savePage(
+      s,
+      op,
+      { mediaType: 'VIDEO', imageUrl: second.key, hlsPath: hlsKey(first.key), thumbnail: posterKey(first.key) },
+      'draft',
+    );
+    expect(await working()).toEqual(expect.objectContaining({ hls_path: null, thumbnail: null }));
+    await runJobs(s);
+    expect(await working()).toEqual(expect.objectContaining({ hls_path: hlsKey(second.key), thumbnail: posterKey(second.key) }));
+  });
+
+  it('a site published before its video was processed gets the rendition when the job ends', async () => {
+    const v = await uploadThrough(s, op, makeMp4(1), 'video/mp4', 'video');
+    await savePage(s, op, { mediaType: 'VIDEO', imageUrl: v.key }, 'publish');
+    type Grid = { categories: { pages: { id: number }[] }[] };
+    const grid = await http<Grid>(s.sitesUrl, 'GET', `/api/v1/end-user/site/${op.siteId}`);
+    const pageId = grid.body.categories[0]?.pages[0]?.id;
+    const detail = () =>
+      http<{ page_detail: { hls_path: string | null; thumbnail: string | null } }>(
+        s.sitesUrl,
+        'GET',
+        `/api/v1/end-user/site/${op.siteId}/page/${pageId}/public`,
+      );
+    expect((await detail()).body.page_detail).toMatchObject({ hls_path: null });
+    await runJobs(s);
+    expect((await detail()).body.page_detail).toMatchObject({ hls_path: hlsKey(v.key), thumbnail: posterKey(v.key) });
+  });
+
   it('a clip shorter than half a second still gets a poster (its first frame)', async () => {
     const { key, res } = await uploadThrough(s, op, makeMp4(0.2), 'video/mp4', 'video');
     expect(res.status).toBe(200);

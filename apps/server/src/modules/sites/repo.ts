@@ -275,11 +275,30 @@ export async function writeSiteDocument(q: Queryable, siteId: number, doc: SiteD
       names: Object.fromEntries(doc.languages.map((l) => [l, doc.translations[l]?.globalMenu[i] ?? ''])),
     })),
   );
+  // A video's poster and streaming rendition come from its media row (the variants job fills them, before
+  // or after this save): never from what the editor sent, which may be an earlier video's.
+  const videoKeys = [
+    ...new Set(
+      doc.categories.flatMap((c) => c.pages.filter((p) => p.mediaType === 'VIDEO' && p.imageUrl).map((p) => p.imageUrl as string)),
+    ),
+  ];
+  const renditions = new Map(
+    videoKeys.length
+      ? (
+          await q.query<{ storage_key: string; poster_key: string | null; hls_key: string | null }>(
+            'SELECT storage_key, poster_key, hls_key FROM media WHERE storage_key = ANY($1)',
+            [videoKeys],
+          )
+        ).map((r) => [r.storage_key, r])
+      : [],
+  );
   const pageRows: Record<string, unknown>[] = [];
   const pageRefs: SiteDocument['categories'][number]['pages'] = [];
   doc.categories.forEach((c, ci) => {
     c.pages.forEach((p, pi) => {
       pageRefs.push(p);
+      const media = p.mediaType === 'VIDEO' && p.imageUrl ? renditions.get(p.imageUrl) : undefined;
+      const video = p.mediaType === 'VIDEO';
       pageRows.push({
         id: keep(p.id, ownedPages),
         site_id: siteId,
@@ -287,8 +306,8 @@ export async function writeSiteDocument(q: Queryable, siteId: number, doc: SiteD
         order_num: pi + 1,
         media_type: p.mediaType,
         image_url: n(p.imageUrl),
-        thumbnail: n(p.thumbnail),
-        hls_path: n(p.hlsPath),
+        thumbnail: media ? media.poster_key : video ? n(p.thumbnail) : null,
+        hls_path: media ? media.hls_key : video ? n(p.hlsPath) : null,
         image_alt: p.imageAlt,
         main_text: p.mainText,
         main_text_color: n(p.mainTextColor),
