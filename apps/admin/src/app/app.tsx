@@ -1,10 +1,7 @@
 import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { RouterProvider } from 'react-router';
-import { useLang, useT } from '../lib/i18n';
 import { queryClient } from '../lib/query';
 import { router } from './router';
 
@@ -37,33 +34,22 @@ const contrast: CSSVariablesResolver = () => ({
   dark: {},
 });
 
+// Toasts only ever follow an action, so their component (transitions included) is not part of the first load.
+const NotificationsHost = lazy(() => import('../components/notifications-host').then((m) => ({ default: m.NotificationsHost })));
+
 /** Mantine's style tags carry the nonce of this response (the CSP allows inline styles anyway). */
 function styleNonce(): string {
   return document.querySelector('meta[name="csp-nonce"]')?.getAttribute('content') ?? '';
-}
-
-const DAYJS_LOCALE = { ja: 'ja', en: 'en', kr: 'ko', cn: 'zh-cn' } as const;
-
-function Modals({ children }: { children: React.ReactNode }) {
-  const t = useT();
-  const lang = useLang();
-  return (
-    <DatesProvider settings={{ locale: DAYJS_LOCALE[lang], firstDayOfWeek: lang === 'en' ? 0 : 1 }}>
-      <ModalsProvider labels={{ confirm: t('admin.confirm'), cancel: t('admin.cancel') }} modalProps={{ centered: true }}>
-        {children}
-      </ModalsProvider>
-    </DatesProvider>
-  );
 }
 
 export function App() {
   return (
     <MantineProvider theme={theme} getStyleNonce={styleNonce} defaultColorScheme="light" cssVariablesResolver={contrast}>
       <QueryClientProvider client={queryClient}>
-        <Notifications position="top-center" limit={1} autoClose={3000} zIndex={3000} />
-        <Modals>
-          <RouterProvider router={router} />
-        </Modals>
+        <Suspense fallback={null}>
+          <NotificationsHost />
+        </Suspense>
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,11 +1,14 @@
 import { useEffect } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useNavigate } from 'react-router';
 import { PageLoader } from '../components/page-loader';
+import { LoginPage } from '../features/auth/login-page';
+import { ErrorRoute, NotFoundInline, NotFoundPage } from '../features/errors/error-page';
 import { RouteError } from '../features/errors/route-error';
-import { AppLayout } from '../features/shell/app-layout';
-import { ComingSoon } from '../features/shell/coming-soon';
-import { HomeRedirect, RequireAuth } from '../features/shell/require-auth';
+import { HomeRedirect } from '../features/shell/require-auth';
 import { setNavigator } from '../lib/navigation';
+
+// The first load carries the shell, the login screen and the error screens; every other screen (and the
+// signed-in layout with its menu, modals and date pickers) is a chunk the router fetches when a route needs it.
 
 function Root() {
   const navigate = useNavigate();
@@ -17,7 +20,13 @@ const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: k
   lazy: async () => ({ Component: (await load())[name] as React.ComponentType }),
 });
 
-const comingSoon = (path: string, item: string) => ({ path, element: <ComingSoon item={item} /> });
+const comingSoon = (path: string, item: string) => ({
+  path,
+  lazy: async () => {
+    const { ComingSoon } = await import('../features/shell/coming-soon');
+    return { element: <ComingSoon item={item} /> };
+  },
+});
 
 export const router = createBrowserRouter([
   {
@@ -26,19 +35,15 @@ export const router = createBrowserRouter([
     hydrateFallbackElement: <PageLoader />,
     children: [
       { index: true, element: <HomeRedirect /> },
-      { path: 'login', ...page(() => import('../features/auth/login-page'), 'LoginPage') },
+      { path: 'login', element: <LoginPage /> },
       { path: 'reset-pass', ...page(() => import('../features/auth/reset-pass-page'), 'ResetPassPage') },
       { path: 'new-password', ...page(() => import('../features/auth/new-password-page'), 'NewPasswordPage') },
       { path: 'first-time-change-password', ...page(() => import('../features/auth/first-time-page'), 'FirstTimePage') },
       { path: 'log-out', ...page(() => import('../features/auth/logout-page'), 'LogoutPage') },
-      { path: 'errors/:code', ...page(() => import('../features/errors/error-page'), 'ErrorRoute') },
+      { path: 'errors/:code', element: <ErrorRoute /> },
       {
         path: ':userTypeId',
-        element: (
-          <RequireAuth>
-            <AppLayout />
-          </RequireAuth>
-        ),
+        ...page(() => import('../features/shell/app-layout'), 'SignedInLayout'),
         errorElement: <RouteError />,
         children: [
           { index: true, element: <Navigate to="site-list" replace /> },
@@ -64,10 +69,10 @@ export const router = createBrowserRouter([
           comingSoon('user/:id', 'user_list'),
           comingSoon('create-user/:id', 'user_list'),
           comingSoon('update-user/:type/:id', 'user_list'),
-          { path: '*', ...page(() => import('../features/errors/error-page'), 'NotFoundInline') },
+          { path: '*', element: <NotFoundInline /> },
         ],
       },
-      { path: '*', ...page(() => import('../features/errors/error-page'), 'NotFoundPage') },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
 ]);

@@ -1,16 +1,26 @@
-import { LANGS, type Lang, type Params, translate } from '@swipe/i18n';
-import dayjs from 'dayjs';
-import 'dayjs/locale/ja';
-import 'dayjs/locale/ko';
-import 'dayjs/locale/zh-cn';
+import type { Lang } from '@swipe/i18n';
+import { interpolate, type Params } from '@swipe/i18n/t.ts';
 import { useCallback, useSyncExternalStore } from 'react';
 
 // Interface language (back-office.md 1, 9): ja by default, en fallback; kept in localStorage and in a
 // 30-day cookie, and sent as Accept-Language with every call.
+// Only the current language's table is loaded, on demand (vite.config.ts builds each one with English filled
+// in for missing keys, so lookups keep translate's rule: the language, then English, then the key).
 
+const LANGS: readonly Lang[] = ['ja', 'en', 'kr', 'cn'];
 const KEY = 'swipe.admin.lang';
 const COOKIE_MAX_AGE_S = 2_592_000;
 const listeners = new Set<() => void>();
+
+type Table = Record<string, Record<string, string>>;
+const LOADERS: Record<Lang, () => Promise<{ default: Table }>> = {
+  ja: () => import('virtual:admin-messages/messages-ja'),
+  en: () => import('virtual:admin-messages/messages-en'),
+  kr: () => import('virtual:admin-messages/messages-kr'),
+  cn: () => import('virtual:admin-messages/messages-cn'),
+};
+const tables: Partial<Record<Lang, Table>> = {};
+const loading: Partial<Record<Lang, Promise<void>>> = {};
 
 function readLang(): Lang {
   try {
@@ -24,19 +34,47 @@ function readLang(): Lang {
 }
 
 let lang: Lang = readLang();
-const DAYJS: Record<Lang, string> = { ja: 'ja', en: 'en', kr: 'ko', cn: 'zh-cn' };
 const HTML_LANG: Record<Lang, string> = { ja: 'ja', en: 'en', kr: 'ko', cn: 'zh' };
 function apply(): void {
-  dayjs.locale(DAYJS[lang]);
   if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[lang];
 }
-apply();
+
+/** Fetches one language's table once. */
+export function loadLang(l: Lang): Promise<void> {
+  loading[l] ??= LOADERS[l]().then(
+    (m) => {
+      tables[l] = m.default;
+    },
+    (err: unknown) => {
+      delete loading[l];
+      throw err;
+    },
+  );
+  return loading[l];
+}
+
+/** Installs a table directly (unit tests run outside Vite, where the virtual tables do not exist). */
+export function provideMessages(l: Lang, table: Table): void {
+  tables[l] = table;
+  loading[l] = Promise.resolve();
+}
+
+/** Before the first render: the stored language's table. */
+export async function initLang(): Promise<void> {
+  await loadLang(lang);
+  apply();
+}
 
 export function getLang(): Lang {
   return lang;
 }
 
-export function setLang(next: Lang): void {
+let switching = 0;
+/** Switches once the new table has arrived, so no screen ever shows keys (the last choice wins). */
+export async function setLang(next: Lang): Promise<void> {
+  const turn = ++switching;
+  await loadLang(next);
+  if (turn !== switching) return;
   lang = next;
   try {
     localStorage.setItem(KEY, next);
@@ -60,12 +98,20 @@ export function useLang(): Lang {
 
 export type T = (key: string, params?: Params) => string;
 
+/** `ns.key` in a loaded language (the current one when that table is not there); the key when unknown. */
+export function translateIn(l: Lang, key: string, params?: Params): string {
+  const table = tables[l] ?? tables[lang];
+  const dot = key.indexOf('.');
+  const text = table?.[key.slice(0, dot)]?.[key.slice(dot + 1)];
+  return text === undefined ? key : interpolate(text, params);
+}
+
 /** t('admin.key') / t('common.key') / t('validation.key') in the current language. */
 export function useT(): T {
   const l = useLang();
-  return useCallback((key: string, params?: Params) => translate(l, key, params), [l]);
+  return useCallback((key: string, params?: Params) => translateIn(l, key, params), [l]);
 }
 
 export function t(key: string, params?: Params): string {
-  return translate(lang, key, params);
+  return translateIn(lang, key, params);
 }

@@ -1,7 +1,7 @@
 import { toFieldIssues } from '@swipe/core/issues.ts';
 import type { Lang } from '@swipe/i18n';
-import { translate } from '@swipe/i18n';
 import type { z } from 'zod';
+import { translateIn } from './i18n';
 
 export type FieldErrors = Record<string, string>;
 
@@ -18,7 +18,7 @@ export function validate<S extends z.ZodType>(
 
 export function issuesToErrors(error: z.ZodError, lang: Lang): FieldErrors {
   const out: FieldErrors = {};
-  for (const i of toFieldIssues(error)) if (!(i.path in out)) out[i.path] = translate(lang, i.key, i.params);
+  for (const i of toFieldIssues(error)) if (!(i.path in out)) out[i.path] = translateIn(lang, i.key, i.params);
   return out;
 }
 

@@ -1,14 +1,17 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { loginBody } from '@swipe/core/validation.ts';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { startSession } from '../../lib/api';
 import { useLang, useT } from '../../lib/i18n';
-import { errorMessage } from '../../lib/notify';
-import { type FieldErrors, validate } from '../../lib/validate';
+import { errorMessage, notifyError } from '../../lib/notify';
+import type { FieldErrors } from '../../lib/validate';
 import { login } from './api';
 import { AuthCard } from './auth-card';
+
+// The login screen is part of the first load; its rules (zod, the same schema as the server) are not:
+// they are fetched once the screen is up, before anyone can press the button.
+const rules = () => import('./login-rules');
 
 export function LoginPage() {
   const t = useT();
@@ -30,7 +33,12 @@ export function LoginPage() {
     },
   });
 
-  const check = (v: { email: string; password: string }) => {
+  useEffect(() => {
+    rules().catch(() => undefined);
+  }, []);
+
+  const check = async (v: { email: string; password: string }) => {
+    const { validate, loginBody } = await rules();
     const r = validate(loginBody, v, lang);
     setErrors(r.ok ? {} : r.errors);
     return r.ok;
@@ -43,7 +51,7 @@ export function LoginPage() {
         onSubmit={(e) => {
           e.preventDefault();
           setSubmitted(true);
-          if (check({ email, password })) m.mutate({ email: email.trim(), password });
+          check({ email, password }).then((ok) => ok && m.mutate({ email: email.trim(), password }), notifyError);
         }}
       >
         <Stack gap="sm">
@@ -59,7 +67,7 @@ export function LoginPage() {
             value={email}
             onChange={(e) => {
               setEmail(e.currentTarget.value);
-              if (submitted) check({ email: e.currentTarget.value, password });
+              if (submitted) check({ email: e.currentTarget.value, password }).catch(notifyError);
             }}
             error={errors.email}
             required
@@ -71,7 +79,7 @@ export function LoginPage() {
             value={password}
             onChange={(e) => {
               setPassword(e.currentTarget.value);
-              if (submitted) check({ email, password: e.currentTarget.value });
+              if (submitted) check({ email, password: e.currentTarget.value }).catch(notifyError);
             }}
             error={errors.password}
             required

@@ -1,6 +1,8 @@
 import { AppShell, Avatar, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
 import { useDisclosure } from '@mantine/hooks';
-import { Suspense } from 'react';
+import { ModalsProvider } from '@mantine/modals';
+import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import {
   IconBell,
@@ -19,10 +21,37 @@ import {
 } from '../../components/icons';
 import { LanguageSelect } from '../../components/language-select';
 import { PageLoader } from '../../components/page-loader';
-import { useT } from '../../lib/i18n';
+import { useDayjsLocale } from '../../lib/dayjs-locale';
+import { useLang, useT } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
-import { ChangePasswordModal } from '../auth/change-password-modal';
-import { useBase } from './require-auth';
+import { RequireAuth, useBase } from './require-auth';
+
+// The signed-in area, loaded by the router after the login screen: its providers (confirm modals, date
+// pickers), the menu, and the password modal (with its zod rules) fetched the first time it is opened.
+const ChangePasswordModal = lazy(() => import('../auth/change-password-modal').then((m) => ({ default: m.ChangePasswordModal })));
+
+function SignedInProviders({ children }: { children: React.ReactNode }) {
+  const t = useT();
+  const lang = useLang();
+  const locale = useDayjsLocale(lang);
+  return (
+    <DatesProvider settings={{ locale, firstDayOfWeek: lang === 'en' ? 0 : 1 }}>
+      <ModalsProvider labels={{ confirm: t('admin.confirm'), cancel: t('admin.cancel') }} modalProps={{ centered: true }}>
+        {children}
+      </ModalsProvider>
+    </DatesProvider>
+  );
+}
+
+export function SignedInLayout() {
+  return (
+    <RequireAuth>
+      <SignedInProviders>
+        <AppLayout />
+      </SignedInProviders>
+    </RequireAuth>
+  );
+}
 
 // Sidebar menu of back-office.md 2, in the spec's order.
 const MENU = [
@@ -46,6 +75,7 @@ export function AppLayout() {
   const location = useLocation();
   const [opened, { toggle, close }] = useDisclosure();
   const [pwOpen, pw] = useDisclosure();
+  const [pwUsed, setPwUsed] = useState(false);
   const rest = location.pathname.slice(base.length + 1);
   const user = session?.user;
 
@@ -80,7 +110,13 @@ export function AppLayout() {
                   {t(`admin.account_type_${(user?.effectiveType ?? '').toLowerCase()}`)} ·{' '}
                   {t(user?.authority === 'EDIT' ? 'admin.authority_edit' : 'admin.authority_view')}
                 </Menu.Item>
-                <Menu.Item leftSection={<IconLock size={16} />} onClick={pw.open}>
+                <Menu.Item
+                  leftSection={<IconLock size={16} />}
+                  onClick={() => {
+                    setPwUsed(true);
+                    pw.open();
+                  }}
+                >
                   {t('admin.change_password')}
                 </Menu.Item>
                 <Menu.Item leftSection={<IconLogout size={16} />} component={Link} to="/log-out">
@@ -128,7 +164,11 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </AppShell.Main>
-      <ChangePasswordModal opened={pwOpen} onClose={pw.close} />
+      {pwUsed && (
+        <Suspense fallback={null}>
+          <ChangePasswordModal opened={pwOpen} onClose={pw.close} />
+        </Suspense>
+      )}
     </AppShell>
   );
 }

@@ -1,9 +1,24 @@
 import type { Language } from '@swipe/core/constants.ts';
-import { translate } from '@swipe/i18n';
+import { dictT } from '@swipe/i18n/t.ts';
 import { PageView } from '@swipe/viewer/page/index.ts';
 import '@swipe/viewer/page/page.css';
 import type { ButtonView, PageDetail, ProductView } from '@swipe/viewer/types.ts';
 import type { Page } from '../model/doc';
+
+// The viewer's texts in the four site languages (the preview speaks the site's language, not the interface's),
+// with English filled in like translate does; only the editor's chunk carries them.
+const VIEWER_TEXTS = import.meta.glob<Record<string, string>>('../../../../../../packages/i18n/locales/*/viewer.json', {
+  eager: true,
+  import: 'default',
+});
+const viewerTexts = (lang: string) => VIEWER_TEXTS[`../../../../../../packages/i18n/locales/${lang}/viewer.json`] ?? {};
+const viewerDictT = (l: Language) => dictT({ viewer: { ...viewerTexts('en'), ...viewerTexts(l) } });
+const viewerT: Record<Language, ReturnType<typeof dictT>> = {
+  ja: viewerDictT('ja'),
+  en: viewerDictT('en'),
+  kr: viewerDictT('kr'),
+  cn: viewerDictT('cn'),
+};
 
 /**
  * The page drawn by the viewer's own presentational components (apps/viewer/src/page), so the canvas
@@ -107,7 +122,7 @@ export function PagePreview({
       products={products}
       mediaBase=""
       lang={lang}
-      t={(k, params) => translate(lang, k, params)}
+      t={viewerT[lang]}
       active
       priority
       sizes="389px"

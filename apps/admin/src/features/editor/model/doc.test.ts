@@ -1,5 +1,7 @@
 import { siteDocumentSchema } from '@swipe/core/site.ts';
-import { describe, expect, it } from 'vitest';
+import { resources } from '@swipe/i18n';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { provideMessages } from '../../../lib/i18n';
 import {
   addLanguage,
   allFilled,
@@ -13,6 +15,9 @@ import {
   toDoc,
   validateDoc,
 } from './doc';
+
+// The browser loads the interface language's table before the first render; here it is handed over.
+beforeAll(() => provideMessages('en', resources.en));
 
 function doc(cols = 2, rows = 2, filled = true): Doc {
   return siteDocumentSchema.parse({
