@@ -15,6 +15,7 @@ import { randomToken, sha256 } from '../../lib/crypto.js';
 import { type Actor, assertCanEdit } from '../accounts/actor.js';
 import { findSite } from '../sites/repo.js';
 import { scopedSite } from '../sites/service.js';
+import { PENDING_MAX_AGE_MS, scheduleCleanup } from './cleanup.js';
 import { readFileHead } from './storage.js';
 import { checkStoredContent, incomingDir, receiveToFile } from './uploads.js';
 
@@ -69,10 +70,14 @@ export async function startBulk(ctx: AppContext, actor: Actor, siteId: number) {
   const site = await scopedSite(ctx.db, actor, siteId);
   const id = randomUUID();
   const token = randomToken(32);
-  await ctx.db.query(
-    `INSERT INTO bulk_uploads (id, site_id, account_id, upload_token_hash, upload_expires_at) VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
-    [id, site.id, actor.id, sha256(token), BULK.urlTtlS],
-  );
+  await ctx.db.tx(async (q) => {
+    await q.query(
+      `INSERT INTO bulk_uploads (id, site_id, account_id, upload_token_hash, upload_expires_at) VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
+      [id, site.id, actor.id, sha256(token), BULK.urlTtlS],
+    );
+    // a ZIP that never gets processed is removed with its row (cleanup.ts)
+    await scheduleCleanup(q, new Date(Date.now() + PENDING_MAX_AGE_MS + 60_000));
+  });
   return {
     uploadId: id,
     uploadUrl: `${ctx.config.adminUrl}/api/v1/uploads/bulk/${token}`,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../test/helpers.js';
+import { http, startTestServer, type TestServer } from '../../test/helpers.js';
 import { CLEANUP_JOB, PENDING_MAX_AGE_MS, removeStalePendingUploads } from './cleanup.js';
 import { incomingDir } from './storage.js';
 import { completeUpload, type Operator, operatorWithSite, putBytes, runJobs, signUploads, type Upload } from './testkit.js';
@@ -128,5 +128,35 @@ describe('pending uploads cleanup', () => {
     for (const u of ups) expect(await statusOf(u)).toBe('PENDING');
     expect(await removeStalePendingUploads(s.ctx)).toBe(3);
     for (const u of ups) expect(await statusOf(u)).toBeNull();
+  });
+
+  it('a bulk ZIP upload never processed goes with its ZIP after a day; one being processed stays', async () => {
+    const start = async () => {
+      const r = await http<{ upload_id: string; upload_url: string }>(s.adminUrl, 'POST', `/api/v1/sites/${op.siteId}/bulk-upload/start`, {
+        token: op.token,
+      });
+      expect(r.status).toBe(200);
+      return r.body;
+    };
+    const stale = await start();
+    const put = await fetch(stale.upload_url, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/zip' },
+      body: Buffer.from('PK\x05\x06' + '\0'.repeat(18), 'latin1'),
+    });
+    expect(put.status).toBeLessThan(300);
+    const zip = path.join(incomingDir(s.ctx), `bulk-${stale.upload_id}.zip`);
+    expect(fs.existsSync(zip)).toBe(true);
+    const fresh = await start();
+    const busy = await start();
+    await s.ctx.db.query("UPDATE bulk_uploads SET created_at = now() - interval '30 hours' WHERE id = ANY($1)", [
+      [stale.upload_id, busy.upload_id],
+    ]);
+    await s.ctx.db.query("UPDATE bulk_uploads SET status = 'PROCESSING' WHERE id = $1", [busy.upload_id]);
+    await s.ctx.db.query("DELETE FROM media WHERE status = 'PENDING'");
+    expect(await removeStalePendingUploads(s.ctx)).toBe(1);
+    const left = await s.ctx.db.query<{ id: string }>('SELECT id FROM bulk_uploads ORDER BY created_at');
+    expect(left.map((r) => r.id).sort()).toEqual([fresh.upload_id, busy.upload_id].sort());
+    expect(fs.existsSync(zip)).toBe(false);
   });
 });

@@ -24,9 +24,32 @@ export async function scheduleCleanup(q: Queryable, runAt: Date): Promise<void> 
   await enqueueJob(q, CLEANUP_JOB, {}, { runAt, dedupeKey: CLEANUP_JOB, maxAttempts: MAX_RUNS });
 }
 
-/** Removes pending uploads older than the age and their bytes; returns how many rows went. */
+/** Removes pending uploads (and bulk ZIP uploads never processed) older than the age, with their bytes. */
 export async function removeStalePendingUploads(ctx: AppContext, maxAgeMs = PENDING_MAX_AGE_MS): Promise<number> {
   const cutoff = new Date(Date.now() - maxAgeMs);
+  return (await removeStaleMedia(ctx, cutoff)) + (await removeStaleBulk(ctx, cutoff));
+}
+
+/** Bulk ZIP uploads that were started (or received) but never queued: the row, the ZIP, any work folder. */
+async function removeStaleBulk(ctx: AppContext, cutoff: Date): Promise<number> {
+  return ctx.db.tx(async (q) => {
+    const rows = await q.query<{ id: string }>(
+      `SELECT id FROM bulk_uploads WHERE status IN ('WAITING','UPLOADED') AND created_at < $1
+       ORDER BY created_at LIMIT ${CLEANUP_BATCH} FOR UPDATE SKIP LOCKED`,
+      [cutoff],
+    );
+    if (rows.length === 0) return 0;
+    await q.query("DELETE FROM bulk_uploads WHERE id = ANY($1) AND status IN ('WAITING','UPLOADED')", [rows.map((r) => r.id)]);
+    const incoming = incomingDir(ctx);
+    for (const r of rows) {
+      await fsp.rm(path.join(incoming, `bulk-${r.id}.zip`), { force: true });
+      await fsp.rm(path.join(incoming, `bulk-${r.id}`), { force: true, recursive: true });
+    }
+    return rows.length;
+  });
+}
+
+async function removeStaleMedia(ctx: AppContext, cutoff: Date): Promise<number> {
   return ctx.db.tx(async (q) => {
     const rows = await q.query<{ id: number; storage_key: string }>(
       `SELECT id, storage_key FROM media WHERE status = 'PENDING' AND created_at < $1
@@ -60,7 +83,9 @@ export async function cleanupPendingJob(
   if (removed > 0) ctx.log.info({ removed }, 'stale pending uploads removed');
   if (removed >= CLEANUP_BATCH) throw new RetryLater(new Date(now()));
   const next = await ctx.db.maybeOne<{ oldest: string | Date | null }>(
-    "SELECT min(created_at) AS oldest FROM media WHERE status = 'PENDING'",
+    `SELECT min(t) AS oldest FROM (
+       SELECT min(created_at) AS t FROM media WHERE status = 'PENDING'
+       UNION ALL SELECT min(created_at) FROM bulk_uploads WHERE status IN ('WAITING','UPLOADED')) x`,
   );
   if (!next?.oldest) return { removed }; // nothing pending: signing the next URL schedules the next run
   const due = new Date(next.oldest).getTime() + PENDING_MAX_AGE_MS + 60_000;
