@@ -1,19 +1,42 @@
 import { ComboboxChevron, InputBase } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLang, useT } from '../lib/i18n';
 import { IconLanguage } from './icon';
 
 // The Select behind the switch (Combobox, Popover, floating-ui, ScrollArea: a fifth of the login screen's
 // code) is fetched when the switch first renders; until it is there an input drawn like it holds its place,
-// and a click or focus on that input carries over to the real one.
-const LanguageMenu = lazy(() => import('./language-menu').then((m) => ({ default: m.LanguageMenu })));
+// and pressing it (pointer or keys) opens the real one as soon as it arrives. State, not Suspense: React holds
+// a revealed Suspense fallback for a while, which would swap the input in the middle of a click.
+
+type Menu = typeof import('./language-menu');
+let loaded: Menu | null = null;
+const load = () =>
+  import('./language-menu').then((m) => {
+    loaded = m;
+    return m;
+  });
+
+const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown', 'ArrowUp']);
 
 export function LanguageSelect({ compact = false }: { compact?: boolean }) {
   const t = useT();
   const lang = useLang();
+  const [menu, setMenu] = useState<Menu | null>(loaded);
   const [early, setEarly] = useState({ opened: false, focused: false });
+  useEffect(() => {
+    if (menu) return;
+    let live = true;
+    load().then(
+      (m) => live && setMenu(m),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [menu]);
   const width = compact ? 130 : 150;
-  const placeholder = (
+  if (menu) return <menu.LanguageMenu width={width} opened={early.opened} focused={early.focused} />;
+  return (
     <InputBase
       aria-label={t('admin.language')}
       value={t(`common.lang_${lang}`)}
@@ -26,12 +49,12 @@ export function LanguageSelect({ compact = false }: { compact?: boolean }) {
       size="xs"
       onFocus={() => setEarly((e) => ({ ...e, focused: true }))}
       onBlur={() => setEarly({ opened: false, focused: false })}
-      onClick={() => setEarly({ opened: true, focused: true })}
+      wrapperProps={{ onPointerDown: () => setEarly({ opened: true, focused: true }) }}
+      onKeyDown={(e) => {
+        if (!OPEN_KEYS.has(e.key)) return;
+        e.preventDefault();
+        setEarly({ opened: true, focused: true });
+      }}
     />
-  );
-  return (
-    <Suspense fallback={placeholder}>
-      <LanguageMenu width={width} opened={early.opened} focused={early.focused} />
-    </Suspense>
   );
 }
