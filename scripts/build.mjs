@@ -34,6 +34,8 @@ for (const app of apps) {
   const r = spawnSync(process.execPath, [path.join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: dir,
     stdio: 'inherit',
+    // production bundles whatever the caller runs under (tests set NODE_ENV=test)
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

@@ -87,6 +87,11 @@ export async function request<T>(method: string, path: string, ro: RequestOption
   try {
     return await raw.request<T>(method, path, bearerFor(path, ro));
   } catch (err) {
+    // a blocked address: the blocked-by-IP screen, whichever call found out (login included)
+    if (err instanceof ApiError && err.code === 'IP_BLOCKED') {
+      go('/errors/403-ip');
+      throw err;
+    }
     if (!(err instanceof ApiError) || NO_REFRESH.some((p) => path.startsWith(p))) throw err;
     if (err.status === 401) {
       if (getSession() && (await refreshSession())) {

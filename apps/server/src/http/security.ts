@@ -17,29 +17,33 @@ function isTls(config: Config, reply: FastifyReply): boolean {
 
 /** Headers of the admin origin: a strict CSP with a nonce, no framing, nosniff, HSTS over TLS. */
 export function adminSecurityHeaders(app: FastifyInstance, config: Config): void {
-  // Everything but the nonce is fixed for the life of the process: build it once.
-  // the sites origin, and every site's own host when per-site hosts are on
-  const sites = [new URL(config.sitesUrl).origin, siteHostsSource(config)].filter(Boolean).join(' ');
+  // Everything but the nonce is fixed for the life of the process: built once, at the first response
+  // (the public addresses are final by then, also in tests that learn their ports after building).
   const before = "default-src 'self'; script-src 'self' 'nonce-";
-  const after = [
-    "'",
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${sites}`,
-    `media-src 'self' blob: ${sites}`,
-    `connect-src 'self' ${sites}`,
-    `frame-src ${sites}`,
-    "font-src 'self' data:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
+  let after = '';
+  const rest = () => {
+    const sites = [new URL(config.sitesUrl).origin, siteHostsSource(config)].filter(Boolean).join(' ');
+    return [
+      "'",
+      "style-src 'self' 'unsafe-inline'",
+      `img-src 'self' data: blob: ${sites}`,
+      `media-src 'self' blob: ${sites}`,
+      `connect-src 'self' ${sites}`,
+      `frame-src ${sites}`,
+      "font-src 'self' data:",
+      "object-src 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+    ].join('; ');
+  };
   app.decorateReply('cspNonce', '');
   app.addHook('onRequest', (_req, reply, done) => {
     reply.cspNonce = randomBytes(16).toString('base64');
     done();
   });
   app.addHook('onSend', (_req, reply, payload, done) => {
+    if (!after) after = rest();
     reply.header('content-security-policy', before + reply.cspNonce + after);
     reply.header('x-frame-options', 'DENY');
     reply.header('cross-origin-opener-policy', 'same-origin');
@@ -53,8 +57,9 @@ export function adminSecurityHeaders(app: FastifyInstance, config: Config): void
  * scripts outright; the viewer module tightens it per page. Framing is allowed by the admin origin only.
  */
 export function sitesSecurityHeaders(app: FastifyInstance, config: Config): void {
-  const csp = `object-src 'none'; base-uri 'self'; frame-ancestors 'self' ${new URL(config.adminUrl).origin}`;
+  let csp = '';
   app.addHook('onSend', (_req, reply, payload, done) => {
+    csp ||= `object-src 'none'; base-uri 'self'; frame-ancestors 'self' ${new URL(config.adminUrl).origin}`;
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
     common(reply, config);
     done(null, payload);
