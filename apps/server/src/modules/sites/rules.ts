@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { formatCellRef, LANGUAGES, type SiteDocument } from '@swipe/core';
+import { clearCreativeBlockLinks, formatCellRef, LANGUAGES, type SiteDocument } from '@swipe/core';
 import sanitizeHtml from 'sanitize-html';
 import { AppError, invalid } from '../../errors.js';
 import type { PlanLimits } from './service.js';
@@ -54,30 +54,7 @@ export function applyLayoutRule(
   const allFilled = cells.every(Boolean);
   const noneFilled = !cells.some(Boolean);
   if (!allFilled && !noneFilled) throw invalid([{ path: 'numberHorizontal', key: 'sites.layout_requires_filled', params: {} }]);
-  for (const c of doc.categories)
-    for (const p of c.pages)
-      for (const b of p.buttons) {
-        if (b.buttonLinkType === 'CREATIVE_BLOCK' || b.buttonLinkType === 'LINK_TO_PAGE') {
-          b.buttonLinkType = null;
-          b.linkDestinationUrl = null;
-        }
-      }
-  for (const item of [doc.popupCtas.timeLimit, doc.popupCtas.applicantLimit]) {
-    // The transition type stays (it is required); without a target it does nothing for visitors.
-    if (item?.transition) item.transition.targetCreativeBlock = null;
-  }
-  for (const b of doc.campaign?.banners ?? []) {
-    if (b.linkDestinationType === 'CREATIVE_BLOCK') {
-      b.linkDestinationType = null;
-      b.linkDestinationUrl = null;
-    }
-  }
-  for (const it of doc.campaign?.buttons ?? []) {
-    if (it.settings.ctaType === 'CREATIVE_BLOCK') {
-      it.settings.ctaType = null;
-      it.settings.ctaValue = null;
-    }
-  }
+  clearCreativeBlockLinks(doc);
   return true;
 }
 

@@ -3,6 +3,7 @@ import type { Language } from '@swipe/core/constants.ts';
 import {
   type Button,
   buttonSchema,
+  clearCreativeBlockLinks,
   type LanguageSettings,
   languageSettingsSchema,
   type Page,
@@ -101,23 +102,7 @@ export function changeLayout(doc: Doc, columns: number, rows: number): Doc {
     id: doc.categories[c]?.id,
     pages: Array.from({ length: rows }, (_, r) => doc.categories[c]?.pages[r] ?? emptyPage()),
   }));
-  for (const c of d.categories)
-    for (const p of c.pages)
-      for (const b of p.buttons)
-        if (b.buttonLinkType === 'CREATIVE_BLOCK' || b.buttonLinkType === 'LINK_TO_PAGE') {
-          b.buttonLinkType = null;
-          b.linkDestinationUrl = null;
-        }
-  for (const k of ['timeLimit', 'applicantLimit'] as const) {
-    const p = d.popupCtas[k];
-    if (p?.transition.transitionType === 'CREATIVE_BLOCK') p.transition.targetCreativeBlock = null;
-  }
-  if (d.campaign)
-    for (const b of d.campaign.banners)
-      if (b.linkDestinationType === 'CREATIVE_BLOCK') {
-        b.linkDestinationType = null;
-        b.linkDestinationUrl = null;
-      }
+  clearCreativeBlockLinks(d);
   for (const l of d.languages) {
     const t = d.translations[l];
     if (t) t.globalMenu = Array.from({ length: columns }, (_, i) => t.globalMenu[i] ?? '');
