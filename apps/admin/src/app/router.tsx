@@ -50,6 +50,7 @@ export const router = createBrowserRouter([
           { path: 'site-list', ...page(() => import('../features/sites/site-list-page'), 'SiteListPage') },
           { path: 'create-site', ...page(() => import('../features/sites/create-site-page'), 'CreateSitePage') },
           { path: 'site/:id', ...page(() => import('../features/editor/editor-page'), 'EditorPage') },
+          { path: 'site/:id/visitors', ...page(() => import('../features/visitors/visitors-page'), 'VisitorsPage') },
           comingSoon('summary', 'summary'),
           comingSoon('user-list', 'user_list'),
           comingSoon('analytics', 'analytics'),

@@ -6,7 +6,7 @@ import type { Language } from '@swipe/core/constants.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { IconChart, IconEye, IconShare, IconTrash } from '../../components/icons';
+import { IconChart, IconEye, IconShare, IconTrash, IconUsers } from '../../components/icons';
 import { PageLoader } from '../../components/page-loader';
 import { ErrorState } from '../../components/states';
 import { useAppConfig, usePlanLimits } from '../../lib/app-config';
@@ -320,6 +320,9 @@ function Editor({ siteId, initial }: { siteId: number; initial: SiteDetail }) {
                   </Menu.Item>
                   <Menu.Item component={Link} to={`${base}/site/list/${siteId}`} leftSection={<IconChart size={16} />}>
                     {t('admin.action_analyze')}
+                  </Menu.Item>
+                  <Menu.Item component={Link} to={`${base}/site/${siteId}/visitors`} leftSection={<IconUsers size={16} />}>
+                    {t('admin.action_visitors')}
                   </Menu.Item>
                   <Menu.Item component={Link} to={`${base}/notification-delivery/${siteId}`}>
                     {t('admin.nav_notification_delivery')}

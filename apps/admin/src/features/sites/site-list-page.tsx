@@ -21,7 +21,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CopyButton } from '../../components/copy-button';
-import { IconChart, IconDownload, IconEdit, IconEye, IconPlus, IconSearch } from '../../components/icons';
+import { IconChart, IconDownload, IconEdit, IconEye, IconPlus, IconSearch, IconUsers } from '../../components/icons';
 import { EmptyState, ErrorState } from '../../components/states';
 import { useAppConfig } from '../../lib/app-config';
 import { downloadBlob, formatDateTime } from '../../lib/format';
@@ -196,6 +196,16 @@ export function SiteListPage() {
                             aria-label={`${t('admin.action_analyze')}: ${s.name}`}
                           >
                             <IconChart size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label={t('admin.action_visitors')} withArrow>
+                          <ActionIcon
+                            component={Link}
+                            to={`${base}/site/${s.id}/visitors`}
+                            variant="subtle"
+                            aria-label={`${t('admin.action_visitors')}: ${s.name}`}
+                          >
+                            <IconUsers size={18} />
                           </ActionIcon>
                         </Tooltip>
                         <Tooltip label={t('admin.action_preview')} withArrow>

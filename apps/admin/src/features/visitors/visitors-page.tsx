@@ -1,0 +1,357 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Pagination,
+  Select,
+  Skeleton,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { csvBlob } from '@swipe/api-client';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { IconDownload, IconEdit, IconSearch } from '../../components/icons';
+import { EmptyState, ErrorState } from '../../components/states';
+import { downloadBlob, formatDateTime } from '../../lib/format';
+import { type T, useT } from '../../lib/i18n';
+import { ErrorScreen } from '../errors/error-page';
+import { useBase } from '../shell/require-auth';
+import {
+  dataSummary,
+  exportVisitorsCsv,
+  siteNameQuery,
+  VISITOR_KINDS,
+  type VisitorEntry,
+  type VisitorKind,
+  type VisitorListParams,
+  visitorListQuery,
+} from './api/visitors';
+
+// A site's visitors (back-office.md 1): members, contact-form and homepage-form submissions, one tab each.
+// Tab, search, page and page size live in the URL so a reload (or a shared link) shows the same list.
+
+const PAGE_SIZES = ['10', '20', '50', '100'];
+const TAB_LABEL: Record<VisitorKind, string> = {
+  members: 'admin.visitors_tab_members',
+  contacts: 'admin.visitors_tab_contacts',
+  forms: 'admin.visitors_tab_forms',
+};
+const STATUS_LOOK: Record<string, { color: string; variant: 'light' | 'outline' }> = {
+  ACTIVE: { color: 'teal', variant: 'light' },
+  PROVISIONAL: { color: 'blue', variant: 'light' },
+  DISABLED: { color: 'gray', variant: 'outline' },
+};
+const UI_LANGS = new Set(['ja', 'en', 'kr', 'cn']);
+
+export function VisitorsPage() {
+  const { id } = useParams();
+  const siteId = Number(id);
+  const t = useT();
+  const base = useBase();
+  const [sp, setSp] = useSearchParams();
+  const tab = (VISITOR_KINDS as readonly string[]).includes(sp.get('tab') ?? '') ? (sp.get('tab') as VisitorKind) : 'members';
+  const valid = Number.isInteger(siteId) && siteId > 0;
+  const site = useQuery({ ...siteNameQuery(siteId), enabled: valid });
+  if (!valid) return <ErrorScreen code="404" inline />;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div style={{ minWidth: 0 }}>
+          <Title order={1} size="h3">
+            {t('admin.visitors_title')}
+          </Title>
+          <Text size="sm" c="dimmed" truncate maw="80vw">
+            {site.data?.name ?? '\u00a0'}
+          </Text>
+        </div>
+        <Button component={Link} to={`${base}/site/${siteId}`} variant="default" leftSection={<IconEdit size={16} />}>
+          {t('admin.visitors_edit_site')}
+        </Button>
+      </Group>
+      <Tabs
+        value={tab}
+        onChange={(v) => {
+          if (!v || v === tab) return;
+          // a new tab starts on its first page without the previous tab's search
+          setSp(v === 'members' ? {} : { tab: v }, { replace: true });
+        }}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          {VISITOR_KINDS.map((k) => (
+            <Tabs.Tab key={k} value={k}>
+              {t(TAB_LABEL[k])}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {VISITOR_KINDS.map((k) => (
+          <Tabs.Panel key={k} value={k} pt="md">
+            <VisitorList siteId={siteId} kind={k} />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}
+
+function VisitorList({ siteId, kind }: { siteId: number; kind: VisitorKind }) {
+  const t = useT();
+  const [sp, setSp] = useSearchParams();
+  const params: VisitorListParams = {
+    page: Math.max(1, Number(sp.get('page')) || 1),
+    pageSize: PAGE_SIZES.includes(sp.get('size') ?? '') ? Number(sp.get('size')) : 20,
+    search: sp.get('q') ?? '',
+  };
+  const [search, setSearch] = useState(params.search);
+  const [debounced] = useDebouncedValue(search.trim(), 350);
+  const set = (patch: Record<string, string | null>) => {
+    const next = new URLSearchParams(sp);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === null || v === '') next.delete(k);
+      else next.set(k, v);
+    }
+    setSp(next, { replace: true });
+  };
+  useEffect(() => {
+    if (debounced !== params.search) set({ q: debounced, page: null });
+  }, [debounced]);
+
+  const list = useQuery(visitorListQuery(siteId, kind, params));
+  const exportCsv = useMutation({
+    mutationFn: () => exportVisitorsCsv(siteId, kind, params.search),
+    onSuccess: (text) => downloadBlob(csvBlob(text), `site-${siteId}-${kind}-${new Date().toISOString().slice(0, 10)}.csv`),
+  });
+  const members = kind === 'members';
+  const cols = members ? 6 : 4;
+  const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / params.pageSize)) : 1;
+  const searchLabel = t('admin.visitors_search');
+  // a phone gets one card per entry: a wide table would hide the details off screen
+  const phone = useMediaQuery('(max-width: 48em)');
+
+  return (
+    <Card withBorder padding={0} radius="md">
+      <Group p="sm" gap="sm" wrap="wrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <TextInput
+          placeholder={searchLabel}
+          aria-label={searchLabel}
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          style={{ flex: '1 1 240px' }}
+          maxLength={100}
+          type="search"
+        />
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {list.data ? t('admin.visitors_count', { count: list.data.total }) : '\u00a0'}
+        </Text>
+        <Button variant="default" leftSection={<IconDownload size={16} />} loading={exportCsv.isPending} onClick={() => exportCsv.mutate()}>
+          {t('admin.export_csv')}
+        </Button>
+      </Group>
+
+      {list.isError ? (
+        <Stack p="md">
+          <ErrorState error={list.error} onRetry={() => list.refetch()} />
+        </Stack>
+      ) : phone ? (
+        <Stack gap={0} aria-busy={list.isFetching} data-testid={`visitors-${kind}`}>
+          {list.isPending &&
+            Array.from({ length: 3 }, (_, i) => (
+              <Stack key={i} gap={6} p="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+                <Skeleton h={12} w="40%" />
+                <Skeleton h={14} w="70%" />
+                <Skeleton h={12} />
+              </Stack>
+            ))}
+          {list.data?.items.map((v) => (
+            <Entry key={v.id} v={v} members={members} t={t} />
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={members ? 900 : 720}>
+          <Table verticalSpacing="sm" aria-busy={list.isFetching} data-testid={`visitors-${kind}`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('admin.visitors_col_date')}</Table.Th>
+                <Table.Th>{t('admin.visitors_col_email')}</Table.Th>
+                <Table.Th>{t('admin.visitors_col_lang')}</Table.Th>
+                {members && <Table.Th>{t('admin.visitors_col_status')}</Table.Th>}
+                {members && <Table.Th>{t('admin.visitors_col_confirmed')}</Table.Th>}
+                <Table.Th>{t('admin.visitors_col_data')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.isPending &&
+                Array.from({ length: 5 }, (_, i) => (
+                  <Table.Tr key={i}>
+                    {Array.from({ length: cols }, (_, j) => (
+                      <Table.Td key={j}>
+                        <Skeleton h={14} />
+                      </Table.Td>
+                    ))}
+                  </Table.Tr>
+                ))}
+              {list.data?.items.map((v) => (
+                <Row key={v.id} v={v} members={members} t={t} />
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {list.data && list.data.items.length === 0 && (
+        <EmptyState
+          title={params.search ? t('admin.visitors_no_match') : t(`admin.visitors_empty_${kind}`)}
+          body={params.search ? t('admin.visitors_no_match_body') : t('admin.visitors_empty_body')}
+          action={
+            params.search ? (
+              <Button
+                variant="light"
+                size="xs"
+                onClick={() => {
+                  setSearch('');
+                  set({ q: null, page: null });
+                }}
+              >
+                {t('admin.clear_filters')}
+              </Button>
+            ) : undefined
+          }
+        />
+      )}
+      {list.data && list.data.total > 0 && (
+        <Group justify="space-between" p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              {t('admin.page_range', {
+                from: (params.page - 1) * params.pageSize + 1,
+                to: Math.min(params.page * params.pageSize, list.data.total),
+                total: list.data.total,
+              })}
+            </Text>
+            <Select
+              aria-label={t('admin.page_size')}
+              data={PAGE_SIZES}
+              value={String(params.pageSize)}
+              onChange={(v) => set({ size: v === '20' ? null : v, page: null })}
+              w={80}
+              size="xs"
+              allowDeselect={false}
+            />
+          </Group>
+          <Pagination
+            total={totalPages}
+            value={Math.min(params.page, totalPages)}
+            onChange={(p) => set({ page: p === 1 ? null : String(p) })}
+            size="sm"
+            getControlProps={(control) => ({ 'aria-label': t(`admin.pagination_${control}`) })}
+            getItemProps={(page) => ({ 'aria-label': t('admin.pagination_page', { page }) })}
+          />
+        </Group>
+      )}
+    </Card>
+  );
+}
+
+const langName = (t: T, lang: string) => (UI_LANGS.has(lang) ? t(`admin.site_lang_${lang}`) : lang);
+
+function StatusTag({ status, t }: { status: string | undefined; t: T }) {
+  const look = STATUS_LOOK[status ?? ''] ?? STATUS_LOOK.DISABLED;
+  if (!status || !look) return null;
+  return (
+    <Badge color={look.color} variant={look.variant} radius="sm" style={{ textTransform: 'none' }}>
+      {t(`admin.visitors_status_${status.toLowerCase()}`)}
+    </Badge>
+  );
+}
+
+function Fields({ data }: { data: VisitorEntry['data'] }) {
+  const fields = dataSummary(data);
+  if (fields.length === 0)
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  return (
+    <Stack gap={2}>
+      {fields.map((f) => (
+        <Text key={f.key} size="sm" lineClamp={2} title={`${f.key}: ${f.value}`} style={{ overflowWrap: 'anywhere' }}>
+          <Text span fw={600} size="sm">
+            {f.key}:
+          </Text>{' '}
+          {f.value}
+        </Text>
+      ))}
+    </Stack>
+  );
+}
+
+function Email({ email }: { email: string | null }) {
+  return email ? (
+    <Anchor href={`mailto:${email}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
+      {email}
+    </Anchor>
+  ) : (
+    <Text size="sm">—</Text>
+  );
+}
+
+/** One entry as a card (phones). */
+function Entry({ v, members, t }: { v: VisitorEntry; members: boolean; t: T }) {
+  return (
+    <Stack gap={4} p="sm" data-testid="visitor-row" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Group gap="xs" justify="space-between" wrap="nowrap">
+        <Text size="xs" c="dimmed">
+          {formatDateTime(v.createdAt)} · {langName(t, v.lang)}
+        </Text>
+        {members && <StatusTag status={v.status} t={t} />}
+      </Group>
+      <Email email={v.email} />
+      {members && v.confirmedAt && (
+        <Text size="xs" c="dimmed">
+          {t('admin.visitors_col_confirmed')}: {formatDateTime(v.confirmedAt)}
+        </Text>
+      )}
+      <Fields data={v.data} />
+    </Stack>
+  );
+}
+
+function Row({ v, members, t }: { v: VisitorEntry; members: boolean; t: T }) {
+  return (
+    <Table.Tr data-testid="visitor-row">
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Text size="sm">{formatDateTime(v.createdAt)}</Text>
+      </Table.Td>
+      <Table.Td>
+        <Email email={v.email} />
+      </Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <Text size="sm">{langName(t, v.lang)}</Text>
+      </Table.Td>
+      {members && (
+        <Table.Td>
+          <StatusTag status={v.status} t={t} />
+        </Table.Td>
+      )}
+      {members && (
+        <Table.Td style={{ whiteSpace: 'nowrap' }}>
+          <Text size="sm">{formatDateTime(v.confirmedAt)}</Text>
+        </Table.Td>
+      )}
+      <Table.Td>
+        <Fields data={v.data} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}
