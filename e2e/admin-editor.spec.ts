@@ -1,14 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
 import { http, login } from '../apps/server/src/test/helpers.js';
-import { DESKTOP, launchChromium, PHONE, screenshot, startDemoServer } from './helpers.js';
+import { DESKTOP, launchChromium, PHONE, screenshot, seriousViolations, signIn, startDemoServer } from './helpers.js';
 
 // Issue 5 acceptance, tried as a new user would: create a 2 x 3 site, upload six images, add a text
 // button with an animation and a product hotspot, set SEO, publish, see exactly that on the sites
@@ -21,15 +20,6 @@ let browser: Browser;
 const admin = () => server.ctx.config.adminUrl;
 let dir: string;
 
-async function signIn(page: Page) {
-  await page.addInitScript(() => localStorage.setItem('swipe.admin.lang', 'en'));
-  await page.goto(`${admin()}/login`);
-  await page.getByLabel(/e-mail/i).fill(USER.email);
-  await page.getByLabel(/^password/i).fill(USER.password);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL(/\/site-list/);
-}
-
 function zipOf(entries: { name: string; data: Buffer }[]): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const z = new yazl.ZipFile();
@@ -40,13 +30,6 @@ function zipOf(entries: { name: string; data: Buffer }[]): Promise<Buffer> {
     z.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
     z.outputStream.on('error', reject);
   });
-}
-
-async function seriousViolations(page: Page) {
-  const r = await new AxeBuilder({ page }).analyze();
-  return r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 async function publish(page: Page) {
@@ -86,7 +69,7 @@ describe('site editor journey', () => {
       if (r.url().includes('/api/') && r.status() >= 400)
         apiErrors.push(`${r.status()} ${r.request().method()} ${r.url()} ${await r.text().catch(() => '')}`);
     });
-    await signIn(page);
+    await signIn(page, admin(), USER);
 
     // Create a 2 x 3 site: 3 columns (categories) of 2 rows (pages).
     await page.getByRole('link', { name: 'Create site' }).click();
@@ -183,7 +166,7 @@ describe('site editor journey', () => {
   it('shows rule failures inline, from the same schemas as the server, and guards unsaved changes', async () => {
     const ctx = await browser.newContext(DESKTOP);
     const page = await ctx.newPage();
-    await signIn(page);
+    await signIn(page, admin(), USER);
     await page.goto(`${admin()}/master-user/site/${server.demoSiteId}`);
     await page.getByRole('tab', { name: 'SEO & tags' }).click();
     await page.getByLabel(/^Title/).fill(' leading space');

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
 import { accountsChanged } from '../apps/server/src/modules/accounts/cache.js';
 import { http, login, makeAccount, TEST_PASSWORD } from '../apps/server/src/test/helpers.js';
-import { DESKTOP, launchChromium, PHONE, screenshot, startDemoServer } from './helpers.js';
+import { DESKTOP, launchChromium, PHONE, screenshot, seriousViolations, signIn, startDemoServer } from './helpers.js';
 
 // Issue 2 and 5: the signed-in shell, the client error rules, the site list (search, filter, pagination).
 
@@ -15,22 +14,6 @@ let server: Awaited<ReturnType<typeof startDemoServer>>;
 let browser: Browser;
 /** the admin origin as configured (signed upload URLs point there) */
 const admin = () => server.ctx.config.adminUrl;
-
-async function signIn(page: Page, email: string, password: string, lang = 'en') {
-  await page.addInitScript((l) => localStorage.setItem('swipe.admin.lang', l), lang);
-  await page.goto(`${admin()}/login`);
-  await page.getByLabel(/e-mail/i).fill(email);
-  await page.getByLabel(/^password/i).fill(password);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL(/\/site-list/);
-}
-
-async function seriousViolations(page: Page) {
-  const r = await new AxeBuilder({ page }).analyze();
-  return r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 beforeAll(async () => {
   server = await startDemoServer({ runWorker: false });
@@ -67,7 +50,7 @@ describe('admin shell', () => {
     const page = await ctx.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, USER.email, USER.password);
+    await signIn(page, admin(), USER);
     expect(page.url()).toContain('/master-user/site-list');
     const nav = page.getByRole('navigation');
     for (const item of [
@@ -118,7 +101,7 @@ describe('admin shell', () => {
   it('401: refreshes once and retries; with no valid refresh token goes to login', async () => {
     const ctx = await browser.newContext(DESKTOP);
     const page = await ctx.newPage();
-    await signIn(page, USER.email, USER.password);
+    await signIn(page, admin(), USER);
     // An expired/invalid access token: the next call refreshes (rotation) and succeeds.
     await page.evaluate(() => {
       const s = JSON.parse(localStorage.getItem('swipe.admin.session') as string);
@@ -150,7 +133,7 @@ describe('admin shell', () => {
     });
     const ctx = await browser.newContext(DESKTOP);
     const page = await ctx.newPage();
-    await signIn(page, 'paused@admin.test', TEST_PASSWORD);
+    await signIn(page, admin(), { email: 'paused@admin.test', password: TEST_PASSWORD });
     await page.getByText('No sites yet').waitFor();
     await server.ctx.db.query("UPDATE accounts SET contract_status = 'SUSPENDED' WHERE id = $1", [acct.id]);
     await accountsChanged(server.ctx, [acct.id]);
@@ -203,7 +186,7 @@ describe('site list', () => {
     }
     const ctx = await browser.newContext(DESKTOP);
     const page = await ctx.newPage();
-    await signIn(page, MASTER.email, MASTER.password);
+    await signIn(page, admin(), MASTER);
     const rows = page.getByTestId('site-row');
     await expect.poll(() => rows.count()).toBe(20);
     await page.getByText('1–20 of 24').waitFor();
@@ -247,7 +230,7 @@ describe('site list', () => {
   it('fits a phone screen', async () => {
     const ctx = await browser.newContext(PHONE);
     const page = await ctx.newPage();
-    await signIn(page, USER.email, USER.password);
+    await signIn(page, admin(), USER);
     await page.getByRole('link', { name: 'Demo Shop' }).first().waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);

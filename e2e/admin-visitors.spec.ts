@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
-import { DESKTOP, launchChromium, PHONE, screenshot, startDemoServer } from './helpers.js';
+import { DESKTOP, launchChromium, PHONE, screenshot, seriousViolations, signIn, startDemoServer } from './helpers.js';
 
 // back-office.md 1: an operator reads a site's members, contact messages and homepage-form submissions,
 // searches them, downloads them as CSV, and keeps the tab across a reload.
@@ -12,22 +11,6 @@ const USER = DEMO_LOGINS[1];
 let server: Awaited<ReturnType<typeof startDemoServer>>;
 let browser: Browser;
 const admin = () => server.ctx.config.adminUrl;
-
-async function signIn(page: Page) {
-  await page.addInitScript(() => localStorage.setItem('swipe.admin.lang', 'en'));
-  await page.goto(`${admin()}/login`);
-  await page.getByLabel(/e-mail/i).fill(USER.email);
-  await page.getByLabel(/^password/i).fill(USER.password);
-  await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL(/\/site-list/);
-}
-
-async function seriousViolations(page: Page) {
-  const r = await new AxeBuilder({ page }).analyze();
-  return r.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 async function downloadCsv(page: Page): Promise<string> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
@@ -69,7 +52,7 @@ describe('site visitors screen', () => {
     const page = await ctx.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page);
+    await signIn(page, admin(), USER);
     const rows = page.getByTestId('visitor-row');
     const search = page.getByRole('searchbox', { name: 'Search by e-mail or answers' });
 
@@ -150,7 +133,7 @@ describe('site visitors screen', () => {
   it('fits a phone screen', async () => {
     const ctx = await browser.newContext(PHONE);
     const page = await ctx.newPage();
-    await signIn(page);
+    await signIn(page, admin(), USER);
     await page.goto(`${admin()}/master-user/site/${server.demoSiteId}/visitors?tab=contacts`);
     await expect.poll(() => page.getByTestId('visitor-row').count()).toBe(2);
     // one card per entry: the details are on screen, not behind a horizontal scroll

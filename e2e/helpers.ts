@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { seedDemo } from '../apps/server/src/demo/seed.js';
 import { startTestServer, type TestServer } from '../apps/server/src/test/helpers.js';
@@ -48,4 +49,22 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENSHOTS, `${name}.png`);
   await page.screenshot({ path: file });
   return file;
+}
+
+/** Signs in on the admin origin's login screen (English UI unless asked) and waits for the site list. */
+export async function signIn(page: Page, adminUrl: string, login: { email: string; password: string }, lang = 'en'): Promise<void> {
+  await page.addInitScript((l) => localStorage.setItem('swipe.admin.lang', l), lang);
+  await page.goto(`${adminUrl}/login`);
+  await page.getByLabel(/e-mail/i).fill(login.email);
+  await page.getByLabel(/^password/i).fill(login.password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await page.waitForURL(/\/site-list/);
+}
+
+/** axe-core's serious and critical violations on the page, one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const r = await new AxeBuilder({ page }).analyze();
+  return r.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }

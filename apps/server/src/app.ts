@@ -72,7 +72,7 @@ export async function buildApp(ctx: AppContext, origin: Origin, drain?: Drain): 
   app.decorateRequest('actor', null);
   drain?.install(app);
   registerErrorHandling(app);
-  installIpBlock(app, ipBlock, trustProxy);
+  installIpBlock(app, ipBlock);
   if (origin === 'sites') installSiteHosts(app, ctx.config);
   await app.register(cookie);
   if (origin === 'admin') adminSecurityHeaders(app, ctx.config);

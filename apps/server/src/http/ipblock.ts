@@ -59,10 +59,10 @@ export class IpBlock {
 /** What a blocked address may still fetch: the error screens and the static files they use. */
 const OPEN = /^\/(errors\/|_viewer\/|assets\/|favicon)/;
 
-export function installIpBlock(app: FastifyInstance, block: IpBlock, trustProxy: boolean): void {
+export function installIpBlock(app: FastifyInstance, block: IpBlock): void {
   if (block.size === 0) return;
   app.addHook('onRequest', (req, reply, done) => {
-    if (!block.blocksRequest(req.raw, trustProxy) || OPEN.test(req.url)) {
+    if (!block.blocks(req.ip) || OPEN.test(req.url)) {
       done();
       return;
     }

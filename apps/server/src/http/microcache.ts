@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 // A response micro-cache in front of the sites origin (the "microcaching" of reverse proxies, in
 // process). Public published-site answers (page detail, site shell, server-rendered pages) are the
 // same bytes for every visitor with the same address, language and encoding; the busiest of them are
-// asked thousands of times a second. A handler opts in with `cacheable(reply, siteId)`; the finished
+// asked thousands of times a second. A handler opts in with `cacheable(reply)`; the finished
 // response (status 200, no cookie set) is kept for a short time and the next identical request is
 // answered before routing and hooks run. Entries are dropped whenever a site changes
 // (`site.invalidated`: publish, unpublish, domain, default site), and live ttlMs at most, so another instance's publish shows within that time
@@ -25,7 +25,6 @@ export interface MicroCacheOptions {
 
 interface Entry {
   at: number;
-  tag: number;
   headers: OutgoingHttpHeaders;
   body: Buffer;
   etag: string | null;
@@ -39,11 +38,11 @@ declare module 'fastify' {
 }
 
 const TAG = Symbol('microcache');
-type Tagged = FastifyReply & { [TAG]?: number };
+type Tagged = FastifyReply & { [TAG]?: true };
 
 /** Marks this response as the same for every request with the same key (see the contract above). */
-export function cacheable(reply: FastifyReply, siteId: number): void {
-  (reply as Tagged)[TAG] = siteId;
+export function cacheable(reply: FastifyReply): void {
+  (reply as Tagged)[TAG] = true;
 }
 
 const DROP = new Set(['x-request-id', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
@@ -113,7 +112,7 @@ export class MicroCache {
     return true;
   }
 
-  store(key: string, tag: number, headers: OutgoingHttpHeaders, body: Buffer): void {
+  store(key: string, headers: OutgoingHttpHeaders, body: Buffer): void {
     if (this.opts.ttlMs <= 0 || body.length > this.maxBytes / 16) return;
     const kept: OutgoingHttpHeaders = {};
     for (const [k, v] of Object.entries(headers)) if (v !== undefined && !DROP.has(k)) kept[k] = v;
@@ -124,13 +123,8 @@ export class MicroCache {
       this.remove(k, v);
     }
     const etag = typeof kept.etag === 'string' ? kept.etag : null;
-    this.entries.set(key, { at: Date.now(), tag, headers: kept, body, etag });
+    this.entries.set(key, { at: Date.now(), headers: kept, body, etag });
     this.bytes += body.length;
-  }
-
-  /** Forgets every response of a site (it was published, unpublished or changed). */
-  dropTag(tag: number): void {
-    for (const [k, e] of this.entries) if (e.tag === tag) this.remove(k, e);
   }
 
   clear(): void {
@@ -146,11 +140,10 @@ export class MicroCache {
   /** Keeps the responses of handlers that opted in (runs after every other onSend hook). */
   install(app: FastifyInstance): void {
     app.addHook('onSend', (req, reply, payload, done) => {
-      const tag = (reply as Tagged)[TAG];
-      if (tag !== undefined && reply.statusCode === 200 && req.method === 'GET' && !reply.hasHeader('set-cookie')) {
+      if ((reply as Tagged)[TAG] && reply.statusCode === 200 && req.method === 'GET' && !reply.hasHeader('set-cookie')) {
         const body = Buffer.isBuffer(payload) ? payload : typeof payload === 'string' ? Buffer.from(payload, 'utf8') : null;
         const key = body ? this.keyOf(req.raw) : null;
-        if (body && key !== null) this.store(key, tag, reply.getHeaders() as OutgoingHttpHeaders, body);
+        if (body && key !== null) this.store(key, reply.getHeaders() as OutgoingHttpHeaders, body);
       }
       done(null, payload);
     });

@@ -1,27 +1,11 @@
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  Pagination,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { ActionIcon, Anchor, Button, Card, Group, Select, Skeleton, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { csvBlob } from '@swipe/api-client';
 import type { SiteStatus } from '@swipe/core/constants.ts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { CopyButton } from '../../components/copy-button';
 import { IconChart, IconDownload, IconEdit, IconEye, IconPlus, IconSearch, IconUsers } from '../../components/icons';
+import { ListFooter, useListParams } from '../../components/list-controls';
 import { EmptyState, ErrorState } from '../../components/states';
 import { useAppConfig } from '../../lib/app-config';
 import { downloadBlob, formatDateTime } from '../../lib/format';
@@ -32,40 +16,25 @@ import { exportSitesCsv, type SiteListParams, siteListQuery } from './api/sites'
 import { StatusBadge } from './status-badge';
 
 const STATUSES: (SiteStatus | 'ALL')[] = ['ALL', 'PUBLISH', 'PRIVATE', 'DRAFT', 'DOMAIN_VERIFYING'];
-const PAGE_SIZES = ['10', '20', '50', '100'];
 
 export function SiteListPage() {
   const t = useT();
   const base = useBase();
   const config = useAppConfig();
   const canEdit = useSession()?.user.authority === 'EDIT';
-  const [sp, setSp] = useSearchParams();
+  const { sp, page, pageSize, search: q, searchInput: search, setSearchInput: setSearch, set } = useListParams();
   const params: SiteListParams = {
-    page: Math.max(1, Number(sp.get('page')) || 1),
-    pageSize: PAGE_SIZES.includes(sp.get('size') ?? '') ? Number(sp.get('size')) : 20,
-    search: sp.get('q') ?? '',
+    page,
+    pageSize,
+    search: q,
     status: (STATUSES as string[]).includes(sp.get('status') ?? '') ? (sp.get('status') as SiteStatus | 'ALL') : 'ALL',
   };
-  const [search, setSearch] = useState(params.search);
-  const [debounced] = useDebouncedValue(search.trim(), 350);
-  const set = (patch: Record<string, string | null>) => {
-    const next = new URLSearchParams(sp);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v === null || v === '') next.delete(k);
-      else next.set(k, v);
-    }
-    setSp(next, { replace: true });
-  };
-  useEffect(() => {
-    if (debounced !== params.search) set({ q: debounced, page: null });
-  }, [debounced]);
 
   const list = useQuery(siteListQuery(params));
   const exportCsv = useMutation({
     mutationFn: () => exportSitesCsv(params),
     onSuccess: (text) => downloadBlob(csvBlob(text), `sites-${new Date().toISOString().slice(0, 10)}.csv`),
   });
-  const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / params.pageSize)) : 1;
   const previewUrl = (id: number) => (config.data ? `${config.data.sitesUrl}/site/${id}/preview` : undefined);
 
   return (
@@ -252,36 +221,7 @@ export function SiteListPage() {
             }
           />
         )}
-        {list.data && list.data.total > 0 && (
-          <Group justify="space-between" p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-            <Group gap="xs">
-              <Text size="sm" c="dimmed">
-                {t('admin.page_range', {
-                  from: (params.page - 1) * params.pageSize + 1,
-                  to: Math.min(params.page * params.pageSize, list.data.total),
-                  total: list.data.total,
-                })}
-              </Text>
-              <Select
-                aria-label={t('admin.page_size')}
-                data={PAGE_SIZES}
-                value={String(params.pageSize)}
-                onChange={(v) => set({ size: v === '20' ? null : v, page: null })}
-                w={80}
-                size="xs"
-                allowDeselect={false}
-              />
-            </Group>
-            <Pagination
-              total={totalPages}
-              value={Math.min(params.page, totalPages)}
-              onChange={(p) => set({ page: p === 1 ? null : String(p) })}
-              size="sm"
-              getControlProps={(control) => ({ 'aria-label': t(`admin.pagination_${control}`) })}
-              getItemProps={(page) => ({ 'aria-label': t('admin.pagination_page', { page }) })}
-            />
-          </Group>
-        )}
+        {list.data && list.data.total > 0 && <ListFooter page={params.page} pageSize={params.pageSize} total={list.data.total} set={set} />}
       </Card>
     </Stack>
   );

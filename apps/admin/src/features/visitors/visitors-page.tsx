@@ -1,25 +1,10 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Card,
-  Group,
-  Pagination,
-  Select,
-  Skeleton,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
-import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
+import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { csvBlob } from '@swipe/api-client';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { IconDownload, IconEdit, IconSearch } from '../../components/icons';
+import { ListFooter, useListParams } from '../../components/list-controls';
 import { EmptyState, ErrorState } from '../../components/states';
 import { downloadBlob, formatDateTime } from '../../lib/format';
 import { type T, useT } from '../../lib/i18n';
@@ -39,7 +24,6 @@ import {
 // A site's visitors (back-office.md 1): members, contact-form and homepage-form submissions, one tab each.
 // Tab, search, page and page size live in the URL so a reload (or a shared link) shows the same list.
 
-const PAGE_SIZES = ['10', '20', '50', '100'];
 const TAB_LABEL: Record<VisitorKind, string> = {
   members: 'admin.visitors_tab_members',
   contacts: 'admin.visitors_tab_contacts',
@@ -106,25 +90,8 @@ export function VisitorsPage() {
 
 function VisitorList({ siteId, kind }: { siteId: number; kind: VisitorKind }) {
   const t = useT();
-  const [sp, setSp] = useSearchParams();
-  const params: VisitorListParams = {
-    page: Math.max(1, Number(sp.get('page')) || 1),
-    pageSize: PAGE_SIZES.includes(sp.get('size') ?? '') ? Number(sp.get('size')) : 20,
-    search: sp.get('q') ?? '',
-  };
-  const [search, setSearch] = useState(params.search);
-  const [debounced] = useDebouncedValue(search.trim(), 350);
-  const set = (patch: Record<string, string | null>) => {
-    const next = new URLSearchParams(sp);
-    for (const [k, v] of Object.entries(patch)) {
-      if (v === null || v === '') next.delete(k);
-      else next.set(k, v);
-    }
-    setSp(next, { replace: true });
-  };
-  useEffect(() => {
-    if (debounced !== params.search) set({ q: debounced, page: null });
-  }, [debounced]);
+  const { page, pageSize, search: q, searchInput: search, setSearchInput: setSearch, set } = useListParams();
+  const params: VisitorListParams = { page, pageSize, search: q };
 
   const list = useQuery(visitorListQuery(siteId, kind, params));
   const exportCsv = useMutation({
@@ -133,7 +100,6 @@ function VisitorList({ siteId, kind }: { siteId: number; kind: VisitorKind }) {
   });
   const members = kind === 'members';
   const cols = members ? 6 : 4;
-  const totalPages = list.data ? Math.max(1, Math.ceil(list.data.total / params.pageSize)) : 1;
   const searchLabel = t('admin.visitors_search');
   // a phone gets one card per entry: a wide table would hide the details off screen
   const phone = useMediaQuery('(max-width: 48em)');
@@ -228,36 +194,7 @@ function VisitorList({ siteId, kind }: { siteId: number; kind: VisitorKind }) {
           }
         />
       )}
-      {list.data && list.data.total > 0 && (
-        <Group justify="space-between" p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-          <Group gap="xs">
-            <Text size="sm" c="dimmed">
-              {t('admin.page_range', {
-                from: (params.page - 1) * params.pageSize + 1,
-                to: Math.min(params.page * params.pageSize, list.data.total),
-                total: list.data.total,
-              })}
-            </Text>
-            <Select
-              aria-label={t('admin.page_size')}
-              data={PAGE_SIZES}
-              value={String(params.pageSize)}
-              onChange={(v) => set({ size: v === '20' ? null : v, page: null })}
-              w={80}
-              size="xs"
-              allowDeselect={false}
-            />
-          </Group>
-          <Pagination
-            total={totalPages}
-            value={Math.min(params.page, totalPages)}
-            onChange={(p) => set({ page: p === 1 ? null : String(p) })}
-            size="sm"
-            getControlProps={(control) => ({ 'aria-label': t(`admin.pagination_${control}`) })}
-            getItemProps={(page) => ({ 'aria-label': t('admin.pagination_page', { page }) })}
-          />
-        </Group>
-      )}
+      {list.data && list.data.total > 0 && <ListFooter page={params.page} pageSize={params.pageSize} total={list.data.total} set={set} />}
     </Card>
   );
 }

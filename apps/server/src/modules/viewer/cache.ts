@@ -11,8 +11,8 @@ export interface Cached {
   /** UTF-8 bytes, encoded once (not per response) */
   body: Buffer;
   etag: string;
-  /** the published site it comes from: such a response may be kept by the micro-cache */
-  siteId?: number;
+  /** built from a publication (the same for every visitor): the micro-cache may keep the response */
+  published?: boolean;
 }
 
 const MAX = 5000;
@@ -33,7 +33,7 @@ export function cachedJson(ctx: object, ps: PublishedSite, key: string, build: (
   const k = `${versionKey(ps)}:${key}`;
   const hit = store.get(k);
   if (hit) return hit;
-  const value: Cached = { ...serialize(build()), siteId: ps.siteId };
+  const value: Cached = { ...serialize(build()), published: true };
   if (store.size >= MAX) store.delete(store.keys().next().value as string);
   store.set(k, value);
   return value;
@@ -50,7 +50,7 @@ export function sendCached(req: FastifyRequest, reply: FastifyReply, c: Cached, 
   reply.header('cache-control', cacheControl);
   reply.header('vary', 'accept-language');
   const inm = req.headers['if-none-match'];
-  if (c.siteId !== undefined) cacheable(reply, c.siteId);
+  if (c.published) cacheable(reply);
   if (inm?.split(',').some((t) => t.trim().replace(/^W\//, '') === c.etag)) return reply.code(304).send();
   return reply.type('application/json; charset=utf-8').send(c.body);
 }

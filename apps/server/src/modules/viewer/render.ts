@@ -150,7 +150,7 @@ export async function renderViewer(ctx: AppContext, req: FastifyRequest, reply: 
   }
   const hit = o.preview ? undefined : store.get(key);
   if (hit) {
-    cacheable(reply, ps.siteId);
+    cacheable(reply);
     return sendHtml(req, reply, hit, 200);
   }
 
@@ -226,7 +226,7 @@ export async function renderViewer(ctx: AppContext, req: FastifyRequest, reply: 
   if (!o.preview) {
     if (store.size > 2000) store.clear();
     store.set(key, rendered);
-    cacheable(reply, ps.siteId);
+    cacheable(reply);
   }
   return sendHtml(req, reply, rendered, 200);
 }

@@ -1,22 +1,9 @@
-import {
-  Alert,
-  Button,
-  Divider,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Button, Divider, Group, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { BUTTON_ANIMATIONS, BUTTON_SHAPES } from '@swipe/core/constants.ts';
 import { useT } from '../../../lib/i18n';
 import { useEditor } from '../editor-context';
 import { type Button as Btn, CANVAS, newButton } from '../model/doc';
-import { binder, ColorField, I18nInput, ItemPicker, type PageItemProps, RemoveButton } from './fields';
+import { binder, ColorField, HtmlField, I18nInput, ItemPicker, type PageItemProps, RemoveButton } from './fields';
 import { LinkFields } from './link-fields';
 import { MediaField } from './media-field';
 import { buttonBox, moveButton, resizeButton } from './phone-canvas';
@@ -103,19 +90,7 @@ export function ButtonInspector({ c, r, path, index, onIndex }: PageItemProps) {
             </>
           )}
           {b.buttonType === 'HTML' && (
-            <Textarea
-              label={t('admin.button_html')}
-              value={b.buttonContentHtml ?? ''}
-              onChange={(ev) => set({ buttonContentHtml: ev.currentTarget.value })}
-              disabled={!canScripts}
-              description={t('admin.html_button_note')}
-              autosize
-              minRows={3}
-              maxRows={10}
-              maxLength={20000}
-              styles={{ input: { fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12 } }}
-              error={e('buttonContentHtml')}
-            />
+            <HtmlField value={b.buttonContentHtml} onChange={(html) => set({ buttonContentHtml: html })} error={e('buttonContentHtml')} />
           )}
           <Divider label={t('admin.size_position')} labelPosition="left" />
           <SimpleGrid cols={2} spacing="xs">

@@ -1,15 +1,16 @@
-import { Alert, Box, Card, Divider, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Box, Card, Divider, Group, SegmentedControl, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { Language } from '@swipe/core/constants.ts';
 import { BUTTON_ANIMATIONS, BUTTON_SHAPES } from '@swipe/core/constants.ts';
 import { CAMPAIGN_ITEM_TYPES, type CampaignItem, type CampaignItemSettings, campaignItemSchema } from '@swipe/core/site.ts';
 import { PageButton } from '@swipe/viewer/page/index.ts';
+import { pointerDrag } from '../model/drag';
 import '@swipe/viewer/page/page.css';
 import type { ButtonView } from '@swipe/viewer/types.ts';
 import { useMediaSrc } from '../../../lib/app-config';
 import { useT } from '../../../lib/i18n';
 import { useEditor } from '../editor-context';
 import type { Doc } from '../model/doc';
-import { AddRowButton, ColorField, I18nInput, NumField, RemoveButton } from './fields';
+import { AddRowButton, ColorField, HtmlField, I18nInput, NumField, RemoveButton } from './fields';
 import { LinkFields, type LinkType } from './link-fields';
 import { MediaField } from './media-field';
 
@@ -68,22 +69,8 @@ function ItemsBoard({ cmp, onMove }: { cmp: Campaign; onMove: (i: number, left: 
   const w = PANEL.width * SCALE;
   const h = PANEL.height * SCALE;
   const drag = (e: React.PointerEvent, i: number, it: CampaignItem) => {
-    e.preventDefault();
-    const el = e.currentTarget as HTMLElement;
-    el.setPointerCapture(e.pointerId);
-    const x0 = e.clientX;
-    const y0 = e.clientY;
     const { left, top } = it.pos;
-    const move = (ev: PointerEvent) =>
-      onMove(i, clampPct(left + ((ev.clientX - x0) / w) * 100), clampPct(top + ((ev.clientY - y0) / h) * 100));
-    const up = () => {
-      el.removeEventListener('pointermove', move);
-      el.removeEventListener('pointerup', up);
-      el.removeEventListener('pointercancel', up);
-    };
-    el.addEventListener('pointermove', move);
-    el.addEventListener('pointerup', up);
-    el.addEventListener('pointercancel', up);
+    pointerDrag(e, (dx, dy) => onMove(i, clampPct(left + (dx / w) * 100), clampPct(top + (dy / h) * 100)));
   };
   const key = (e: React.KeyboardEvent, i: number, it: CampaignItem) => {
     const step = e.shiftKey ? 5 : 1;
@@ -322,19 +309,7 @@ export function CampaignItems({ cmp, set }: { cmp: Campaign; set: (fn: (c: Campa
                       <Text size="xs">{t('admin.script_needs_edit')}</Text>
                     </Alert>
                   )}
-                  <Textarea
-                    label={t('admin.button_html')}
-                    value={s.html ?? ''}
-                    onChange={(ev) => setS(i, { html: ev.currentTarget.value })}
-                    disabled={!canScripts}
-                    description={t('admin.html_button_note')}
-                    autosize
-                    minRows={3}
-                    maxRows={10}
-                    maxLength={20000}
-                    styles={{ input: { fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12 } }}
-                    error={e('settings.html')}
-                  />
+                  <HtmlField value={s.html} onChange={(html) => setS(i, { html })} error={e('settings.html')} />
                 </>
               )}
               <Divider label={t('admin.size_position')} labelPosition="left" />

@@ -313,3 +313,32 @@ export function AddRowButton({ label, onClick, disabled }: { label: string; onCl
     </Group>
   );
 }
+
+/** An operator HTML snippet (HTML buttons and campaign items): monospace, edit-authority accounts only. */
+export function HtmlField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string | null | undefined;
+  onChange: (html: string) => void;
+  error?: string;
+}) {
+  const t = useT();
+  const { canScripts } = useEditor();
+  return (
+    <Textarea
+      label={t('admin.button_html')}
+      value={value ?? ''}
+      onChange={(ev) => onChange(ev.currentTarget.value)}
+      disabled={!canScripts}
+      description={t('admin.html_button_note')}
+      autosize
+      minRows={3}
+      maxRows={10}
+      maxLength={20000}
+      styles={{ input: { fontFamily: 'ui-monospace, Menlo, monospace', fontSize: 12 } }}
+      error={error}
+    />
+  );
+}

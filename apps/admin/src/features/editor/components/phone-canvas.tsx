@@ -4,6 +4,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { useMediaSrc } from '../../../lib/app-config';
 import { useT } from '../../../lib/i18n';
 import { type Button, CANVAS, type Page, type Product } from '../model/doc';
+import { pointerDrag } from '../model/drag';
 import { PagePreview } from './page-preview';
 
 export type Selection = { kind: 'button' | 'product'; index: number } | null;
@@ -99,23 +100,9 @@ export function PhoneCanvas({
   });
 
   const drag = (e: React.PointerEvent, onMove: (dx: number, dy: number) => void) => {
-    e.preventDefault();
-    e.stopPropagation();
-    const el = e.currentTarget as HTMLElement;
-    el.setPointerCapture(e.pointerId);
-    const x0 = e.clientX;
-    const y0 = e.clientY;
     const rect = ref.current?.getBoundingClientRect();
     const scale = rect ? rect.width / CANVAS.width : 1;
-    const move = (ev: PointerEvent) => onMove((ev.clientX - x0) / scale, (ev.clientY - y0) / scale);
-    const up = () => {
-      el.removeEventListener('pointermove', move);
-      el.removeEventListener('pointerup', up);
-      el.removeEventListener('pointercancel', up);
-    };
-    el.addEventListener('pointermove', move);
-    el.addEventListener('pointerup', up);
-    el.addEventListener('pointercancel', up);
+    pointerDrag(e, (dx, dy) => onMove(dx / scale, dy / scale));
   };
 
   const keyMove = (e: React.KeyboardEvent, x: number, y: number, apply: (x: number, y: number) => void) => {

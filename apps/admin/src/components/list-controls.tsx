@@ -1,0 +1,75 @@
+import { Group, Pagination, Select, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useT } from '../lib/i18n';
+
+// What every searchable, paginated list of the back-office shares: page, page size and search kept in
+// the URL (so a reload or a shared link shows the same list), a debounced search box value, and the
+// footer with the range, the page-size choice and the pages.
+
+export const PAGE_SIZES = ['10', '20', '50', '100'];
+const DEFAULT_SIZE = '20';
+
+export function useListParams() {
+  const [sp, setSp] = useSearchParams();
+  const page = Math.max(1, Number(sp.get('page')) || 1);
+  const pageSize = PAGE_SIZES.includes(sp.get('size') ?? '') ? Number(sp.get('size')) : Number(DEFAULT_SIZE);
+  const search = sp.get('q') ?? '';
+  const [searchInput, setSearchInput] = useState(search);
+  const [debounced] = useDebouncedValue(searchInput.trim(), 350);
+  /** Changes URL parameters; null or '' removes one. */
+  const set = (patch: Record<string, string | null>) => {
+    const next = new URLSearchParams(sp);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v === null || v === '') next.delete(k);
+      else next.set(k, v);
+    }
+    setSp(next, { replace: true });
+  };
+  useEffect(() => {
+    if (debounced !== search) set({ q: debounced, page: null });
+  }, [debounced]);
+  return { sp, page, pageSize, search, searchInput, setSearchInput, set };
+}
+
+export function ListFooter({
+  page,
+  pageSize,
+  total,
+  set,
+}: {
+  page: number;
+  pageSize: number;
+  total: number;
+  set: (patch: Record<string, string | null>) => void;
+}) {
+  const t = useT();
+  const totalPages = Math.max(1, Math.ceil(total / pageSize));
+  return (
+    <Group justify="space-between" p="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+      <Group gap="xs">
+        <Text size="sm" c="dimmed">
+          {t('admin.page_range', { from: (page - 1) * pageSize + 1, to: Math.min(page * pageSize, total), total })}
+        </Text>
+        <Select
+          aria-label={t('admin.page_size')}
+          data={PAGE_SIZES}
+          value={String(pageSize)}
+          onChange={(v) => set({ size: v === DEFAULT_SIZE ? null : v, page: null })}
+          w={80}
+          size="xs"
+          allowDeselect={false}
+        />
+      </Group>
+      <Pagination
+        total={totalPages}
+        value={Math.min(page, totalPages)}
+        onChange={(p) => set({ page: p === 1 ? null : String(p) })}
+        size="sm"
+        getControlProps={(control) => ({ 'aria-label': t(`admin.pagination_${control}`) })}
+        getItemProps={(p) => ({ 'aria-label': t('admin.pagination_page', { page: p }) })}
+      />
+    </Group>
+  );
+}
