@@ -101,7 +101,7 @@ export class MicroCache {
     this.hits++;
     const inm = req.headers['if-none-match'];
     res.setHeader('x-request-id', randomUUID());
-    if (e.etag && inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === e.etag)) {
+    if (e.etag && inm?.split(',').some((t) => t.trim().replace(/^W\//, '') === e.etag)) {
       res.writeHead(304, e.headers);
       res.end();
       return true;
