@@ -1,16 +1,38 @@
 import { defineConfig } from 'vitest/config';
 
-// One runner for every tier: unit specs beside the code, API tests through real HTTP and
-// app.inject against PGlite or PostgreSQL (DATABASE_URL), and Chromium journeys in e2e/.
+// Three tiers, one runner (`npm test` runs them all; `npm run test:unit|test:api|test:e2e` one each):
+// - unit: pure specs beside the code (core, i18n, the front ends' models, and server files named
+//   `*.unit.test.ts`): no database, no server, no browser; seconds.
+// - api: the server through real HTTP and app.inject against PGlite or PostgreSQL (DATABASE_URL).
+// - e2e: Chromium journeys in e2e/ (playwright-core, Debian's Chromium).
+const unit = [
+  'packages/**/src/**/*.test.ts',
+  'apps/viewer/src/**/*.test.{ts,tsx}',
+  'apps/admin/src/**/*.test.{ts,tsx}',
+  'apps/server/src/**/*.unit.test.ts',
+];
+const exclude = ['**/node_modules/**', '**/dist/**'];
+const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent' };
+
 export default defineConfig({
   test: {
-    include: ['apps/**/src/**/*.test.ts', 'apps/**/src/**/*.test.tsx', 'packages/**/src/**/*.test.ts', 'e2e/**/*.spec.ts'],
-    exclude: ['**/node_modules/**', '**/dist/**'],
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
     reporters: ['default'],
-    env: { NODE_ENV: 'test', LOG_LEVEL: 'silent' },
+    env,
+    projects: [
+      { extends: true, test: { name: 'unit', include: unit, exclude, testTimeout: 10_000 } },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['apps/server/src/**/*.test.ts'],
+          exclude: [...exclude, 'apps/server/src/**/*.unit.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      { extends: true, test: { name: 'e2e', include: ['e2e/**/*.spec.ts'], exclude, testTimeout: 90_000, hookTimeout: 180_000 } },
+    ],
   },
 });
