@@ -6,7 +6,7 @@ import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import { snakeKey, toSnake } from '@swipe/core';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
 import type { Drain } from './http/drain.js';
 import { registerErrorHandling } from './http/errors.js';
@@ -97,7 +97,8 @@ export async function buildApp(ctx: AppContext, origin: Origin, drain?: Drain): 
 
   for (const m of modules) {
     const register = origin === 'admin' ? m.admin : m.sites;
-    if (register) await app.register(async (scoped) => register(scoped, ctx), { prefix: m.prefix ?? '' });
+    if (register)
+      await app.register(async (scoped) => register(scoped.withTypeProvider<ZodTypeProvider>(), ctx), { prefix: m.prefix ?? '' });
   }
   return app;
 }

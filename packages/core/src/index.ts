@@ -8,3 +8,4 @@ export * from './media.js';
 export * from './site.js';
 export * from './slug.js';
 export * from './validation.js';
+export * from './api/index.js';

@@ -1,13 +1,10 @@
+import type { ErrorResponse } from '@swipe/core';
 import { translate } from '@swipe/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import { requestLang } from './lang.js';
 
-interface ErrorBody {
-  message: string | string[];
-  code: string;
-  fields?: { path: string; message: string }[];
-}
+type ErrorBody = ErrorResponse;
 
 function bodyFor(req: FastifyRequest, err: AppError): ErrorBody {
   const lang = requestLang(req);

@@ -1,0 +1,3 @@
+// Request and response shapes of the HTTP API, one file per server module (append one line per file).
+export * from './audit.js';
+export * from './common.js';
