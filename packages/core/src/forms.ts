@@ -297,6 +297,23 @@ export function checkEmail(value: unknown, path = 'email'): FieldIssue | null {
   return isEmail(value) ? null : issue(path, 'validation.email');
 }
 
+/** Longest password a visitor's or invitee's login accepts (hashing more is only a cost). */
+export const LOGIN_PASSWORD_MAX = 200;
+
+/**
+ * The one check of an e-mail + password login (end-user login, preview lock), shared by the
+ * server and the visitor's screens: required, the right type, an e-mail, a password of sane length.
+ */
+export function checkLogin(email: unknown, password: unknown): FieldIssue[] {
+  const issues: FieldIssue[] = [];
+  const e = checkEmail(typeof email === 'string' ? email.trim() : email);
+  if (e) issues.push(e);
+  if (password === undefined || password === null || password === '') issues.push(issue('password', 'validation.required'));
+  else if (typeof password !== 'string') issues.push(issue('password', 'validation.invalid_type'));
+  else if (password.length > LOGIN_PASSWORD_MAX) issues.push(issue('password', 'validation.max_length', { max: LOGIN_PASSWORD_MAX }));
+  return issues;
+}
+
 // ---- Surveys (viewer.md 3 and 5) ----
 
 export interface SurveyOption {
