@@ -133,3 +133,9 @@ export const DEFAULT_COLORS = {
 
 export const DEFAULT_BUTTON_SIZE = { width: 120, height: 40 } as const;
 export const DEFAULT_PRODUCT_COORDINATES = { x: 65, y: 260 } as const;
+
+/**
+ * Most categories (columns) a site may have. A position in an address is one or two letters then a row
+ * (viewer.md 2, "Slug reading"), so the last addressable column is ZZ = 26 + 26 * 26 = 702.
+ */
+export const MAX_COLUMNS = 702;
