@@ -16,6 +16,7 @@ import { recordAudit } from '../audit/service.js';
 import { applyDomain, type BaseStatus, baseStatusOf } from '../domains/service.js';
 import { siteOrigin } from '../published/hosts.js';
 import { readSiteDocument } from './read.js';
+import { countCampaignClickRows } from './repo/counters.js';
 import { findSite, SITE_SELECT, type SiteRow, writeSiteDocument } from './repo.js';
 import { applyLayoutRule, checkDocumentRules, checkPlanFeatures, codeChanges, codeFields, sanitizeDocumentHtml } from './rules.js';
 
@@ -331,4 +332,22 @@ export async function deleteSite(ctx: AppContext, actor: Actor, id: number): Pro
     await q.query('DELETE FROM site_publications WHERE site_id = $1', [id]);
   });
   await invalidateSite(ctx, id);
+}
+
+// What other modules read or change of the sites tables (they never write SQL on them).
+export { applicantCounts, countPopupClicks } from './repo/counters.js';
+export { formFieldsOf } from './repo/forms.js';
+export { insertSiteRow, type NewSiteRow, previewPasscodeHash, setPreviewSecurity } from './repo/preview.js';
+export { findSite, readSiteDocument, type SiteRow, writeSiteDocument };
+
+/** One visitor click on a counting campaign (and its banner or item), in one transaction; 404 when it counts nothing. */
+export async function countCampaignClick(
+  ctx: AppContext,
+  c: { campaignId: number; bannerId?: number; itemId?: number },
+): Promise<{ clickCount: number; itemClickCount?: number }> {
+  return ctx.db.tx(async (q) => {
+    const r = await countCampaignClickRows(q, c.campaignId, c.bannerId, c.itemId);
+    if (!r) throw notFound();
+    return r;
+  });
 }
