@@ -13,7 +13,7 @@ import { registerErrorHandling } from './http/errors.js';
 import { IpBlock, installIpBlock } from './http/ipblock.js';
 import { MicroCache } from './http/microcache.js';
 import { adminSecurityHeaders, sitesSecurityHeaders } from './http/security.js';
-import { zodValidatorCompiler } from './http/validation.js';
+import { installHostileInputGuard, zodValidatorCompiler } from './http/validation.js';
 import { modules } from './modules/index.js';
 import { installSiteHosts } from './modules/published/hosts.js';
 
@@ -72,6 +72,7 @@ export async function buildApp(ctx: AppContext, origin: Origin, drain?: Drain): 
   app.decorateRequest('actor', null);
   drain?.install(app);
   registerErrorHandling(app);
+  installHostileInputGuard(app);
   installIpBlock(app, ipBlock);
   if (origin === 'sites') installSiteHosts(app, ctx.config);
   await app.register(cookie);

@@ -11,14 +11,46 @@ export function camelKey(k: string): string {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && Object.prototype.toString.call(value) === '[object Object]';
 }
+function isContainer(value: unknown): value is unknown[] | Record<string, unknown> {
+  return Array.isArray(value) || isRecord(value);
+}
+/** A key such as `__proto__` becomes an own property, never the prototype. */
+function put(out: Record<string, unknown>, key: string, v: unknown): void {
+  Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
+}
+/**
+ * Converts every record key with `fn`. Iterative (an explicit stack, no recursion), so JSON nested
+ * thousands of levels deep cannot overflow the call stack.
+ */
 function convert(value: unknown, fn: (k: string) => string): unknown {
-  if (Array.isArray(value)) return value.map((v) => convert(v, fn));
-  if (isRecord(value)) {
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) out[fn(k)] = convert(v, fn);
-    return out;
+  if (!isContainer(value)) return value;
+  const fresh = (v: unknown[] | Record<string, unknown>) => (Array.isArray(v) ? new Array<unknown>(v.length) : {});
+  const root = fresh(value);
+  const stack: [unknown[] | Record<string, unknown>, unknown[] | Record<string, unknown>][] = [[value, root]];
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [src, dst] = top;
+    const entries: [string | number, unknown][] = Array.isArray(src) ? src.map((v, i) => [i, v]) : Object.entries(src);
+    for (const [k, v] of entries) {
+      const copy = isContainer(v) ? fresh(v) : v;
+      if (Array.isArray(dst)) dst[k as number] = copy;
+      else put(dst, fn(k as string), copy);
+      if (isContainer(v)) stack.push([v, copy as unknown[] | Record<string, unknown>]);
+    }
   }
-  return value;
+  return root;
+}
+/** How deeply arrays and records nest (a scalar is 0, `{}` is 1); stops counting past `limit`. Iterative. */
+export function nestingDepth(value: unknown, limit = Number.POSITIVE_INFINITY): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let top = stack.pop(); top; top = stack.pop()) {
+    const [v, d] = top;
+    if (!isContainer(v)) continue;
+    if (d + 1 > max) max = d + 1;
+    if (max > limit) return max;
+    for (const c of Array.isArray(v) ? v : Object.values(v)) if (isContainer(c)) stack.push([c, d + 1]);
+  }
+  return max;
 }
 export function toSnake<T = unknown>(value: unknown): T {
   return convert(value, snakeKey) as T;

@@ -17,12 +17,36 @@ function bodyFor(req: FastifyRequest, err: AppError): ErrorBody {
   return body;
 }
 
+/**
+ * PostgreSQL refusing a value (a number beyond its column, a NUL byte, a malformed date) is bad
+ * input that slipped past the rules, never a server fault: 400/422 with a translated message.
+ */
+const DATA_ERRORS: Record<string, [number, string]> = {
+  '22003': [422, 'server.number_out_of_range'],
+  '22P05': [400, 'server.nul_character'],
+  '22021': [400, 'server.nul_character'],
+  '54001': [400, 'server.too_deep'],
+  '22P02': [400, 'server.bad_request'],
+  '22007': [400, 'server.bad_request'],
+  '22008': [400, 'server.bad_request'],
+};
+
+function dataError(error: unknown): AppError | null {
+  const code = (error as { code?: unknown }).code;
+  const hit = typeof code === 'string' ? DATA_ERRORS[code] : undefined;
+  return hit ? new AppError(hit[0], 'INVALID_VALUE', hit[1]) : null;
+}
+
 /** The one error handler: domain errors keep their status; framework errors map to 400/413/415; 5xx text is hidden. */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, req: FastifyRequest, reply: FastifyReply) => {
     let err: AppError;
+    const refused = dataError(error);
     if (error instanceof AppError) err = error;
-    else if ((error as FastifyError).validation) err = new AppError(400, 'VALIDATION_FAILED', 'server.validation_failed');
+    else if (refused) {
+      req.log.warn({ err: error }, 'database refused a value');
+      err = refused;
+    } else if ((error as FastifyError).validation) err = new AppError(400, 'VALIDATION_FAILED', 'server.validation_failed');
     else {
       const fe = error as FastifyError;
       const status = fe.statusCode ?? 500;
