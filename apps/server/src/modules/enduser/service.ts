@@ -6,7 +6,7 @@ import { AppError, tooMany } from '../../errors.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { queueMail } from '../../lib/mailer.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
-import { countFailure, type Limit, overLimit } from '../../lib/ratelimit.js';
+import { clearFailures, countFailure, type Limit, overLimit } from '../../lib/ratelimit.js';
 import { END_USER_TTL_S } from '../../lib/tokens.js';
 import { siteOrigin } from '../published/hosts.js';
 import type { PublishedSite } from '../published/service.js';
@@ -191,7 +191,7 @@ export async function login(ctx: AppContext, siteId: number, input: { email?: un
   }
   // Only someone who knows the password learns the address still waits for confirmation.
   if (member.status === 'PROVISIONAL') throw new AppError(403, 'MEMBER_NOT_CONFIRMED', 'enduser.not_confirmed');
-  await ctx.kv.reset(`rl:${emailKey}`);
+  await clearFailures(ctx.kv, emailKey);
   const accessToken = await signMemberToken(ctx, member);
   return { accessToken, tokenType: 'Bearer', expiresIn: END_USER_TTL_S, member: { id: member.id, email: member.email } };
 }

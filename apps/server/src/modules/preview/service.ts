@@ -4,7 +4,7 @@ import { AppError, unauthorized } from '../../errors.js';
 import { bearer } from '../../http/auth.js';
 import { sha256 } from '../../lib/crypto.js';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.js';
-import { countFailure, type Limit, overLimit } from '../../lib/ratelimit.js';
+import { clearFailures, countFailure, type Limit, overLimit } from '../../lib/ratelimit.js';
 import { PREVIEW_TTL_S } from '../../lib/tokens.js';
 import type { PublishedSite } from '../published/service.js';
 import { readSiteDocument } from '../sites/read.js';
@@ -65,7 +65,7 @@ export async function previewLogin(ctx: AppContext, siteId: number, email: strin
     ctx.log.info({ siteId, ip }, 'preview login refused');
     throw loginFailed();
   }
-  await ctx.kv.reset(`rl:${key}`);
+  await clearFailures(ctx.kv, key);
   const hash = (await passcodeHash(ctx, siteId)) ?? null;
   const accessToken = await ctx.tokens.sign(
     { kind: 'preview', siteId },
