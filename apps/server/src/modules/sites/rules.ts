@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { clearCreativeBlockLinks, formatCellRef, LANGUAGES, type SiteDocument } from '@swipe/core';
-import sanitizeHtml from 'sanitize-html';
 import { AppError, invalid } from '../../errors.js';
+import { sanitizeButtonHtml } from '../../lib/sanitize.js';
 import type { PlanLimits } from './service.js';
 
 // Save rules of the site editor that need more than the document schema: plan features, the layout
@@ -56,96 +56,6 @@ export function applyLayoutRule(
   if (!allFilled && !noneFilled) throw invalid([{ path: 'numberHorizontal', key: 'sites.layout_requires_filled', params: {} }]);
   clearCreativeBlockLinks(doc);
   return true;
-}
-
-const SAFE_CSS_VALUE = /^(?!.*(url\s*\(|expression\s*\(|javascript:|@import|\\))[#%,.\-\w\s()'"/]*$/i;
-const STYLE_PROPS = [
-  'color',
-  'background-color',
-  'background',
-  'font-size',
-  'font-weight',
-  'font-style',
-  'font-family',
-  'text-align',
-  'text-decoration',
-  'text-transform',
-  'line-height',
-  'letter-spacing',
-  'padding',
-  'padding-top',
-  'padding-bottom',
-  'padding-left',
-  'padding-right',
-  'margin',
-  'margin-top',
-  'margin-bottom',
-  'margin-left',
-  'margin-right',
-  'border',
-  'border-color',
-  'border-width',
-  'border-style',
-  'border-radius',
-  'width',
-  'height',
-  'max-width',
-  'max-height',
-  'min-width',
-  'min-height',
-  'display',
-  'align-items',
-  'justify-content',
-  'flex-direction',
-  'gap',
-  'opacity',
-  'box-shadow',
-  'white-space',
-  'vertical-align',
-];
-
-/** HTML button content: no scripts, no event handlers, no javascript: URLs, only plain inline styles. */
-export function sanitizeButtonHtml(html: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: [
-      'div',
-      'span',
-      'p',
-      'br',
-      'b',
-      'strong',
-      'i',
-      'em',
-      'u',
-      's',
-      'small',
-      'sup',
-      'sub',
-      'mark',
-      'h1',
-      'h2',
-      'h3',
-      'h4',
-      'h5',
-      'h6',
-      'ul',
-      'ol',
-      'li',
-      'a',
-      'img',
-    ],
-    allowedAttributes: {
-      '*': ['style', 'class', 'title', 'aria-label'],
-      a: ['href', 'target', 'rel'],
-      img: ['src', 'alt', 'width', 'height'],
-    },
-    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-    allowedSchemesByTag: { img: ['http', 'https'] },
-    allowProtocolRelative: false,
-    allowedStyles: { '*': Object.fromEntries(STYLE_PROPS.map((p) => [p, [SAFE_CSS_VALUE]])) },
-    transformTags: { a: sanitizeHtml.simpleTransform('a', { rel: 'noopener noreferrer' }) },
-    disallowedTagsMode: 'discard',
-  });
 }
 
 /** Sanitises every HTML button of the document in place. */

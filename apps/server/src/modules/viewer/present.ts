@@ -13,7 +13,7 @@ import type {
   ProductView,
   ViewerSite,
 } from '@swipe/viewer/types.ts';
-import sanitizeHtml from 'sanitize-html';
+import { sanitizeButtonHtml } from '../../lib/sanitize.js';
 import type { PublishedSite } from '../published/service.js';
 
 // Presenters: the published snapshot -> what visitors get, texts resolved to one language.
@@ -28,23 +28,6 @@ export function text(t: Text, lang: Language, fallback: Language): string {
 const n = (v: unknown, d = 0): number => (typeof v === 'number' && Number.isFinite(v) ? v : v == null ? d : Number(v) || d);
 const nn = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
 const s = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-
-/** HTML of HTML-type buttons: markup and inline styles only (no scripts, handlers, frames or forms). */
-export function sanitizeButtonHtml(html: string): string {
-  return sanitizeHtml(html, {
-    allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span', 'font', 'center', 'u', 's', 'small', 'big', 'mark'],
-    allowedAttributes: {
-      '*': ['style', 'class', 'title', 'align', 'dir', 'lang'],
-      a: ['href', 'target', 'rel'],
-      img: ['src', 'alt', 'width', 'height'],
-      font: ['color', 'size', 'face'],
-    },
-    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-    allowedSchemesByTag: { img: ['http', 'https'] },
-    allowProtocolRelative: false,
-    disallowedTagsMode: 'discard',
-  });
-}
 
 /** Script-type links run only when the text parses as code (viewer.md 5): compiled, never run, here. */
 export function scriptParses(code: string | null | undefined): boolean {
