@@ -1,6 +1,6 @@
 import { List, PasswordInput, Stack, Text } from '@mantine/core';
 import { PASSWORD_SPECIALS } from '@swipe/core/validation.ts';
-import { useT } from '../../lib/i18n';
+import { useT } from '../lib/i18n';
 
 /** New password + confirmation, with the rules of back-office.md 5 shown up front. */
 export function PasswordFields({

@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { SiteStatus } from '@swipe/core/constants.ts';
-import { useT } from '../../lib/i18n';
+import { useT } from '../lib/i18n';
 
 // Colours chosen for AA contrast of the label on its tint (yellow text never passes).
 const LOOK: Record<SiteStatus, { color: string; variant: 'light' | 'outline' }> = {

@@ -1,7 +1,7 @@
 import { ApiError, createClient, type RequestOptions } from '@swipe/api-client';
 import { getLang } from './i18n';
 import { go, onPublicScreen } from './navigation';
-import { getSession, type Session, setSession, type User, updateUser } from './session';
+import { getSession, type Session, setSession, type TokenPair, type User, updateUser } from './session';
 
 // The app layer over the typed client: the session's bearer, the 401 refresh-once-and-retry rule and
 // the 403 rule of back-office.md 8. Toasts are left to the query layer (notify.ts).
@@ -17,12 +17,6 @@ const raw = createClient({
 export const RULE_403 = ['PLAN_FEATURE_REQUIRED'];
 
 const NO_REFRESH = ['auth/login', 'auth/refresh-token', 'auth/forgot-password', 'auth/reset-password', 'auth/verify-token'];
-
-interface TokenPair {
-  accessToken: string;
-  refreshToken: string;
-  user: User;
-}
 
 let refreshing: Promise<boolean> | null = null;
 

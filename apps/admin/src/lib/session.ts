@@ -17,6 +17,14 @@ export interface User {
   language?: string | null;
 }
 
+/** What login, refresh and password changes answer. */
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+  expiresIn: number;
+  user: User;
+}
+
 export interface Session {
   accessToken: string;
   refreshToken: string;
@@ -76,4 +84,10 @@ export function useSession(): Session | null {
 
 export function canEditScripts(user: User | undefined | null): boolean {
   return user?.authority === 'EDIT';
+}
+
+/** The `/{userTypeId}` prefix of the signed-in user's screens. */
+export function useBase(): string {
+  const session = useSession();
+  return `/${session?.user.userTypeId ?? 'admin-user'}`;
 }

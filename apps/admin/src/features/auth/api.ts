@@ -1,12 +1,5 @@
 import { api } from '../../lib/api';
-import type { User } from '../../lib/session';
-
-export interface TokenPair {
-  accessToken: string;
-  refreshToken: string;
-  expiresIn: number;
-  user: User;
-}
+import type { TokenPair, User } from '../../lib/session';
 
 export const login = (body: { email: string; password: string }) => api.post<TokenPair>('auth/login', body);
 export const forgotPassword = (email: string) => api.post<{ message: string }>('auth/forgot-password', { email });
@@ -15,7 +8,5 @@ export const resetPassword = (body: { token: string; password: string; confirmPa
   api.post<{ message: string }>('auth/reset-password', body);
 export const firstTimeChangePassword = (body: { password: string; confirmPassword: string }) =>
   api.post<TokenPair & { message: string }>('auth/first-time-change-password', body);
-export const changePassword = (body: { currentPassword: string; password: string; confirmPassword: string }) =>
-  api.post<TokenPair & { message: string }>('auth/change-password', body);
 export const logout = () => api.post<{ message: string }>('auth/log-out');
 export const userInfo = () => api.get<User>('auth/user-info');

@@ -2,9 +2,9 @@ import { Button, Stack } from '@mantine/core';
 import { operatorPassword, withConfirmation } from '@swipe/core/validation.ts';
 import { useState } from 'react';
 import { z } from 'zod';
+import { PasswordFields } from '../../components/password-fields';
 import { useLang, useT } from '../../lib/i18n';
 import { type FieldErrors, validate } from '../../lib/validate';
-import { PasswordFields } from './password-fields';
 
 const schema = withConfirmation(z.object({ password: operatorPassword, confirmPassword: z.string() }));
 

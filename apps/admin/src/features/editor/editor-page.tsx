@@ -6,19 +6,17 @@ import type { Language } from '@swipe/core/constants.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ErrorScreen } from '../../components/error-screen';
 import { IconChart, IconEye, IconShare, IconTrash, IconUsers } from '../../components/icons';
 import { PageLoader } from '../../components/page-loader';
 import { ErrorState } from '../../components/states';
+import { StatusBadge } from '../../components/status-badge';
 import { useAppConfig, usePlanLimits } from '../../lib/app-config';
 import { useLang, useT } from '../../lib/i18n';
 import { notifyInfo, notifySuccess } from '../../lib/notify';
-import { useSession } from '../../lib/session';
-import { ErrorScreen } from '../errors/error-page';
-import { useBase } from '../shell/require-auth';
-import type { SiteSummary } from '../sites/api/sites';
-import { deleteSite } from '../sites/api/sites';
-import { StatusBadge } from '../sites/status-badge';
-import { getSite, type SaveAction, type SiteDetail, saveSite } from './api/editor';
+import { useBase, useSession } from '../../lib/session';
+import { deleteSite, getSite, type SiteDetail, type SiteSummary, siteDetailKey, siteDetailQuery } from '../../lib/sites';
+import { type SaveAction, saveSite } from './api/editor';
 import { BasicPanel } from './components/basic-panel';
 import { CampaignPanel } from './components/campaign-panel';
 import { CompanyPanel } from './components/company-panel';
@@ -72,13 +70,7 @@ export function EditorPage() {
   const { id } = useParams();
   const siteId = Number(id);
   const t = useT();
-  const q = useQuery({
-    queryKey: ['sites', 'detail', siteId],
-    queryFn: ({ signal }) => getSite(siteId, signal),
-    enabled: Number.isInteger(siteId) && siteId > 0,
-    staleTime: 0,
-    meta: { silent: true },
-  });
+  const q = useQuery({ ...siteDetailQuery(siteId), enabled: Number.isInteger(siteId) && siteId > 0, staleTime: 0 });
   if (!Number.isInteger(siteId) || siteId <= 0) return <ErrorScreen code="404" inline />;
   if (q.isPending) return <PageLoader label={t('admin.fetching')} />;
   if (q.isError) {
@@ -148,7 +140,7 @@ function Editor({ siteId, initial }: { siteId: number; initial: SiteDetail }) {
       notifySuccess(res.message);
       void qc.invalidateQueries({ queryKey: ['sites', 'list'] });
       // Take the stored copy (new ids) unless the operator typed on while saving.
-      const fresh = await qc.fetchQuery({ queryKey: ['sites', 'detail', siteId], queryFn: () => getSite(siteId), staleTime: 0 });
+      const fresh = await qc.fetchQuery({ queryKey: siteDetailKey(siteId), queryFn: () => getSite(siteId), staleTime: 0 });
       setDoc((cur) => {
         if (JSON.stringify(cur) !== sentJson) return cur;
         const d = toDoc(fresh);

@@ -1,43 +1,9 @@
-import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
-import { useNavigate, useParams } from 'react-router';
-import { useT } from '../../lib/i18n';
-import { useSession } from '../../lib/session';
-
-const KNOWN = ['403', '404', '504', '403-ip'] as const;
-type Code = (typeof KNOWN)[number];
-
-export function ErrorScreen({ code, inline = false }: { code: Code; inline?: boolean }) {
-  const t = useT();
-  const navigate = useNavigate();
-  const session = useSession();
-  const home = session ? `/${session.user.userTypeId}/site-list` : '/login';
-  const key = code === '403-ip' ? '403' : code;
-  return (
-    <Center mih={inline ? 360 : '100vh'} p="md" component={inline ? 'div' : 'main'}>
-      <Stack align="center" gap="sm" maw={480}>
-        <Text fz={64} fw={800} c="indigo.2" lh={1} aria-hidden="true">
-          {code === '403-ip' ? '403' : code}
-        </Text>
-        <Title order={1} size="h2" ta="center">
-          {t(`common.error_${key}_title`)}
-        </Title>
-        <Text c="dimmed" ta="center">
-          {t(code === '403-ip' ? 'common.error_403ip_body' : `common.error_${key}_body`)}
-        </Text>
-        <Group mt="md">
-          <Button variant="default" onClick={() => (window.history.length > 1 ? navigate(-1) : navigate(home))}>
-            {t('common.back')}
-          </Button>
-          <Button onClick={() => navigate(home)}>{t('common.home')}</Button>
-        </Group>
-      </Stack>
-    </Center>
-  );
-}
+import { useParams } from 'react-router';
+import { ERROR_CODES, type ErrorCode, ErrorScreen } from '../../components/error-screen';
 
 export function ErrorRoute() {
   const { code } = useParams();
-  return <ErrorScreen code={(KNOWN as readonly string[]).includes(code ?? '') ? (code as Code) : '404'} />;
+  return <ErrorScreen code={(ERROR_CODES as readonly string[]).includes(code ?? '') ? (code as ErrorCode) : '404'} />;
 }
 
 export function NotFoundPage() {

@@ -23,12 +23,12 @@ import { LanguageSelect } from '../../components/language-select';
 import { PageLoader } from '../../components/page-loader';
 import { useDayjsLocale } from '../../lib/dayjs-locale';
 import { useLang, useT } from '../../lib/i18n';
-import { useSession } from '../../lib/session';
-import { RequireAuth, useBase } from './require-auth';
+import { useBase, useSession } from '../../lib/session';
+import { RequireAuth } from './require-auth';
 
 // The signed-in area, loaded by the router after the login screen: its providers (confirm modals, date
 // pickers), the menu, and the password modal (with its zod rules) fetched the first time it is opened.
-const ChangePasswordModal = lazy(() => import('../auth/change-password-modal').then((m) => ({ default: m.ChangePasswordModal })));
+const ChangePasswordModal = lazy(() => import('./change-password-modal').then((m) => ({ default: m.ChangePasswordModal })));
 
 function SignedInProviders({ children }: { children: React.ReactNode }) {
   const t = useT();

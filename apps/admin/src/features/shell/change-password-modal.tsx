@@ -3,12 +3,12 @@ import { operatorPassword, withConfirmation } from '@swipe/core/validation.ts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
+import { PasswordFields } from '../../components/password-fields';
 import { startSession } from '../../lib/api';
 import { useLang, useT } from '../../lib/i18n';
 import { notifySuccess } from '../../lib/notify';
 import { type FieldErrors, validate } from '../../lib/validate';
 import { changePassword } from './api';
-import { PasswordFields } from './password-fields';
 
 const schema = withConfirmation(
   z.object({

@@ -1,6 +1,6 @@
 import { Navigate, useLocation, useParams } from 'react-router';
+import { ErrorScreen } from '../../components/error-screen';
 import { useSession } from '../../lib/session';
-import { ErrorScreen } from '../errors/error-page';
 
 export const USER_TYPE_IDS = ['master', 'master-user', 'admin', 'admin-user'];
 
@@ -23,10 +23,4 @@ export function HomeRedirect() {
   const session = useSession();
   if (!session) return <Navigate to="/login" replace />;
   return <Navigate to={`/${session.user.userTypeId}/site-list`} replace />;
-}
-
-/** The `/{userTypeId}` prefix of the signed-in user. */
-export function useBase(): string {
-  const session = useSession();
-  return `/${session?.user.userTypeId ?? 'admin-user'}`;
 }

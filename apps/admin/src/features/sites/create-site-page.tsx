@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Checkbox, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { ApiError } from '@swipe/api-client';
 import { columnToLetters } from '@swipe/core/cell.ts';
-import { LANGUAGES, type Language, LIMITS } from '@swipe/core/constants.ts';
+import { LANGUAGES, type Language, LIMITS, MAX_COLUMNS } from '@swipe/core/constants.ts';
 import { siteDocumentSchema } from '@swipe/core/site.ts';
 import { globalMenu, siteDimensions } from '@swipe/core/validation.ts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -11,8 +11,8 @@ import { z } from 'zod';
 import { usePlanLimits } from '../../lib/app-config';
 import { useLang, useT } from '../../lib/i18n';
 import { notifySuccess } from '../../lib/notify';
+import { useBase } from '../../lib/session';
 import { type FieldErrors, validate } from '../../lib/validate';
-import { useBase } from '../shell/require-auth';
 import { createSite } from './api/sites';
 
 interface Form {
@@ -59,7 +59,7 @@ export function CreateSitePage() {
   const show = (p: string) => (submitted ? errors[p] : undefined);
 
   const setColumns = (v: number | string) => {
-    const n = Math.min(Math.max(Number(v) || 0, 0), 26);
+    const n = Math.min(Math.max(Number(v) || 0, 0), MAX_COLUMNS);
     setF((s) => ({ ...s, columns: v, menu: Array.from({ length: n }, (_, i) => s.menu[i] ?? '') }));
   };
 
@@ -124,7 +124,7 @@ export function CreateSitePage() {
                   value={f.columns}
                   onChange={setColumns}
                   min={1}
-                  max={26}
+                  max={MAX_COLUMNS}
                   allowDecimal={false}
                   error={show('numberHorizontal')}
                   required

@@ -7,13 +7,12 @@ import { CopyButton } from '../../components/copy-button';
 import { IconChart, IconDownload, IconEdit, IconEye, IconPlus, IconSearch, IconUsers } from '../../components/icons';
 import { ListFooter, useListParams } from '../../components/list-controls';
 import { EmptyState, ErrorState } from '../../components/states';
+import { StatusBadge } from '../../components/status-badge';
 import { useAppConfig } from '../../lib/app-config';
 import { downloadBlob, formatDateTime } from '../../lib/format';
 import { useT } from '../../lib/i18n';
-import { useSession } from '../../lib/session';
-import { useBase } from '../shell/require-auth';
+import { useBase, useSession } from '../../lib/session';
 import { exportSitesCsv, type SiteListParams, siteListQuery } from './api/sites';
-import { StatusBadge } from './status-badge';
 
 const STATUSES: (SiteStatus | 'ALL')[] = ['ALL', 'PUBLISH', 'PRIVATE', 'DRAFT', 'DOMAIN_VERIFYING'];
 

@@ -3,17 +3,17 @@ import { useMediaQuery } from '@mantine/hooks';
 import { csvBlob } from '@swipe/api-client';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { ErrorScreen } from '../../components/error-screen';
 import { IconDownload, IconEdit, IconSearch } from '../../components/icons';
 import { ListFooter, useListParams } from '../../components/list-controls';
 import { EmptyState, ErrorState } from '../../components/states';
 import { downloadBlob, formatDateTime } from '../../lib/format';
 import { type T, useT } from '../../lib/i18n';
-import { ErrorScreen } from '../errors/error-page';
-import { useBase } from '../shell/require-auth';
+import { useBase } from '../../lib/session';
+import { siteDetailQuery } from '../../lib/sites';
 import {
   dataSummary,
   exportVisitorsCsv,
-  siteNameQuery,
   VISITOR_KINDS,
   type VisitorEntry,
   type VisitorKind,
@@ -44,7 +44,7 @@ export function VisitorsPage() {
   const [sp, setSp] = useSearchParams();
   const tab = (VISITOR_KINDS as readonly string[]).includes(sp.get('tab') ?? '') ? (sp.get('tab') as VisitorKind) : 'members';
   const valid = Number.isInteger(siteId) && siteId > 0;
-  const site = useQuery({ ...siteNameQuery(siteId), enabled: valid });
+  const site = useQuery({ ...siteDetailQuery(siteId), enabled: valid });
   if (!valid) return <ErrorScreen code="404" inline />;
 
   return (

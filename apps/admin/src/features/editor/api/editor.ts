@@ -2,13 +2,11 @@ import { ApiError } from '@swipe/api-client';
 import { checkUpload } from '@swipe/core/validation.ts';
 import { api } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
-import type { SiteSummary } from '../../sites/api/sites';
+import type { SiteSummary } from '../../../lib/sites';
 import type { Doc } from '../model/doc';
 
-export type SiteDetail = Record<string, unknown> & SiteSummary;
 export type SaveAction = 'draft' | 'save' | 'publish' | 'private';
 
-export const getSite = (id: number, signal?: AbortSignal) => api.get<SiteDetail>(`sites/${id}`, { signal });
 export const saveSite = (id: number, action: SaveAction, document: Doc) =>
   api.put<SiteSummary & { message: string }>(`sites/${id}`, { action, document });
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, NumberInput, SegmentedControl, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { columnToLetters } from '@swipe/core/cell.ts';
-import { LIMITS } from '@swipe/core/constants.ts';
+import { LIMITS, MAX_COLUMNS } from '@swipe/core/constants.ts';
 import { useState } from 'react';
 import { useT } from '../../../lib/i18n';
 import { useEditor } from '../editor-context';
@@ -69,7 +69,7 @@ export function BasicPanel() {
               value={cols}
               onChange={setCols}
               min={1}
-              max={26}
+              max={MAX_COLUMNS}
               allowDecimal={false}
               w={170}
               disabled={!filled}

@@ -1,31 +1,8 @@
+import type { Paged } from '@swipe/core';
 import type { SiteStatus } from '@swipe/core/constants.ts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-
-export interface SiteSummary {
-  id: number;
-  uuid: string;
-  name: string;
-  status: SiteStatus;
-  parentAccount: string;
-  accountId: number;
-  url: string;
-  customDomain: string | null;
-  numberHorizontal: number;
-  numberVertical: number;
-  defaultLanguage: string;
-  languages: string[];
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface Paged<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+import type { SiteSummary } from '../../../lib/sites';
 
 export interface SiteListParams {
   page: number;
@@ -63,4 +40,3 @@ export interface CreateSiteBody {
 }
 
 export const createSite = (body: CreateSiteBody) => api.post<SiteSummary>('sites', body);
-export const deleteSite = (id: number) => api.del<{ message: string }>(`sites/${id}`);

@@ -1,6 +1,6 @@
+import type { Paged } from '@swipe/core';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import type { Paged, SiteSummary } from '../../sites/api/sites';
 
 // A site's end-user members, contact-form and homepage-form submissions (back-office.md 1, 7).
 
@@ -34,14 +34,6 @@ export const visitorListQuery = (siteId: number, kind: VisitorKind, p: VisitorLi
       }),
     placeholderData: keepPreviousData,
     // the screen shows its own error state with a retry
-    meta: { silent: true },
-  });
-
-/** The site's name for the heading (same cache entry as the editor's). */
-export const siteNameQuery = (siteId: number) =>
-  queryOptions({
-    queryKey: ['sites', 'detail', siteId],
-    queryFn: ({ signal }) => api.get<SiteSummary>(`sites/${siteId}`, { signal }),
     meta: { silent: true },
   });
 
