@@ -22,11 +22,23 @@ if (demo) {
 }
 console.log(lines.join('\n'));
 
-let signals = 0;
+// One stop, however many signals arrive: a terminal's Ctrl-C or systemd signals the whole process group
+// (npm, scripts/start.mjs and this process), and start.mjs forwards its own too. A second signal during
+// the drain must not cut the in-flight requests short; the drain ends in time on its own (STOP_LIMIT_MS).
+const STOP_LIMIT_MS = 28_000;
+let stopping = false;
 for (const sig of ['SIGTERM', 'SIGINT'] as const) {
   process.on(sig, () => {
-    if (++signals > 1) process.exit(1);
+    if (stopping) {
+      running.ctx.log.info({ signal: sig }, 'already shutting down');
+      return;
+    }
+    stopping = true;
     running.ctx.log.info({ signal: sig }, 'shutting down');
+    setTimeout(() => {
+      running.ctx.log.error('shutdown took too long; leaving');
+      process.exit(1);
+    }, STOP_LIMIT_MS).unref();
     running.stop().then(
       () => process.exit(0),
       (err) => {
