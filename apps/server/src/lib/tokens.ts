@@ -42,14 +42,20 @@ export class Tokens {
   /** Returns the claims, or null when the token is invalid, expired, of another kind, or not HS256. */
   async verify(kind: TokenKind, token: string): Promise<(TokenClaims & { exp: number }) | null> {
     try {
-      const { payload } = await jwtVerify(token, this.key, { algorithms: [ALG], audience: audienceOf(kind), issuer: ISSUER });
+      // A token without an expiry is refused: every token this server signs has one.
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [ALG],
+        audience: audienceOf(kind),
+        issuer: ISSUER,
+        requiredClaims: ['exp', 'sub'],
+      });
       if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number') return null;
       return {
         sub: payload.sub,
         tv: payload.tv,
         fam: payload.fam as string | undefined,
         email: payload.email as string | undefined,
-        exp: payload.exp ?? 0,
+        exp: payload.exp as number,
       };
     } catch (e) {
       if (e instanceof errors.JOSEError) return null;

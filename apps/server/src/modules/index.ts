@@ -3,6 +3,7 @@ import { accountRoutes } from './accounts/routes.js';
 import { adminAppRoutes } from './adminapp/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { auditRoutes } from './audit/routes.js';
+import { authJobs } from './auth/jobs.js';
 import { authRoutes } from './auth/routes.js';
 import { domainJobs, domainRoutes } from './domains/routes.js';
 import { enduserModule } from './enduser/module.js';
@@ -19,7 +20,7 @@ import { viewerRoutes } from './viewer/routes.js';
 /** Every domain module, in mount order. A module owns its routes, service and SQL. */
 export const modules: Module[] = [
   { name: 'health', admin: healthRoutes, sites: healthRoutes },
-  { name: 'auth', prefix: '/api/v1/auth', admin: authRoutes },
+  { name: 'auth', prefix: '/api/v1/auth', admin: authRoutes, jobs: authJobs },
   { name: 'accounts', prefix: '/api/v1', admin: accountRoutes },
   { name: 'sites', prefix: '/api/v1', admin: siteRoutes },
   { name: 'mail', admin: mailDevRoutes },

@@ -1,3 +1,5 @@
 // Request and response shapes of the HTTP API, one file per server module (append one line per file).
 export * from './audit.js';
 export * from './common.js';
+export * from './accounts.js';
+export * from './auth.js';

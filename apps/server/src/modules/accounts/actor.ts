@@ -44,6 +44,8 @@ export interface AccountRow {
   parent_type?: AccountType | null;
   parent_path?: string | null;
   parent_plan_id?: number | null;
+  /** the worst contract status from the root down to this account (repo.ts computes it) */
+  chain_status?: 'ACTIVE' | 'SUSPENDED' | 'TERMINATED';
 }
 
 export function actorFromRow(row: AccountRow): Actor {

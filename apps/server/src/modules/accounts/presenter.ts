@@ -1,28 +1,31 @@
+import type { AccountView, ContractStatus, STAFF_ROLES } from '@swipe/core';
 import { type AccountRow, type Actor, actorFromRow, userTypePath } from './actor.js';
 
+const iso = (v: string | Date | null): string | null => (v === null ? null : new Date(v).toISOString());
+
 /** What a client sees of an account: never the hash, never the token version. */
-export function presentAccount(row: AccountRow) {
+export function presentAccount(row: AccountRow): AccountView {
   const actor: Actor = actorFromRow(row);
   return {
-    id: row.id,
+    id: Number(row.id),
     email: row.email,
     type: row.type,
     effectiveType: actor.effectiveType,
     userTypeId: userTypePath(actor),
-    parentId: row.parent_id,
+    parentId: row.parent_id === null ? null : Number(row.parent_id),
     companyName: row.company_name,
     contactName: row.contact_name,
     authority: row.authority,
-    staffRole: row.staff_role,
+    staffRole: row.staff_role as (typeof STAFF_ROLES)[number] | null,
     licenseIssue: row.license_issue,
-    contractStatus: row.contract_status,
-    contractStart: row.contract_start,
-    contractEnd: row.contract_end,
-    planId: actor.planId,
+    contractStatus: row.contract_status as ContractStatus,
+    contractStart: iso(row.contract_start),
+    contractEnd: iso(row.contract_end),
+    planId: actor.planId === null ? null : Number(actor.planId),
     logoUrl: row.logo_url,
     profileImageUrl: row.profile_image_url,
     language: row.language,
     mustChangePassword: row.must_change_password,
-    createdAt: row.created_at,
+    createdAt: iso(row.created_at) as string,
   };
 }

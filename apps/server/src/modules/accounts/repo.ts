@@ -1,7 +1,16 @@
 import type { Queryable } from '../../db/db.js';
 import type { AccountRow } from './actor.js';
 
-const SELECT = `SELECT a.*, p.type AS parent_type, p.path AS parent_path, p.plan_id AS parent_plan_id
+// SQL on the accounts table (this module owns accounts, plans, contract_history, payments).
+
+/**
+ * An account with its parent's type, path and plan, and `chain_status`: the worst contract status
+ * on the way from the root down to it (a suspended or terminated owner holds its whole subtree).
+ */
+const SELECT = `SELECT a.*, p.type AS parent_type, p.path AS parent_path, p.plan_id AS parent_plan_id,
+  (SELECT CASE WHEN bool_or(x.contract_status = 'TERMINATED' OR x.deleted_at IS NOT NULL) THEN 'TERMINATED'
+               WHEN bool_or(x.contract_status IN ('SUSPENDED', 'INACTIVE')) THEN 'SUSPENDED' ELSE 'ACTIVE' END
+     FROM accounts x WHERE x.id = ANY(string_to_array(trim(both '/' from a.path), '/')::bigint[])) AS chain_status
   FROM accounts a LEFT JOIN accounts p ON p.id = a.parent_id`;
 
 export function findAccountById(q: Queryable, id: number): Promise<AccountRow | undefined> {
@@ -10,6 +19,75 @@ export function findAccountById(q: Queryable, id: number): Promise<AccountRow | 
 
 export function findAccountByEmail(q: Queryable, email: string): Promise<AccountRow | undefined> {
   return q.maybeOne<AccountRow>(`${SELECT} WHERE lower(a.email) = lower($1) AND a.deleted_at IS NULL`, [email]);
+}
+
+export async function emailTaken(q: Queryable, email: string): Promise<boolean> {
+  return Boolean(await q.maybeOne('SELECT 1 FROM accounts WHERE lower(email) = lower($1) AND deleted_at IS NULL', [email]));
+}
+
+/** What other modules need of an account: who owns what, and where it sits in the tree. */
+export interface AccountBrief {
+  id: number;
+  parentId: number | null;
+  type: AccountRow['type'];
+  path: string;
+  email: string;
+  companyName: string;
+  contactName: string;
+  contractStatus: string;
+}
+interface BriefRow {
+  id: number;
+  parent_id: number | null;
+  type: AccountRow['type'];
+  path: string;
+  email: string;
+  company_name: string;
+  contact_name: string;
+  contract_status: string;
+}
+const BRIEF = 'SELECT id, parent_id, type, path, email, company_name, contact_name, contract_status FROM accounts';
+const brief = (r: BriefRow): AccountBrief => ({
+  id: Number(r.id),
+  parentId: r.parent_id === null ? null : Number(r.parent_id),
+  type: r.type,
+  path: r.path,
+  email: r.email,
+  companyName: r.company_name,
+  contactName: r.contact_name,
+  contractStatus: r.contract_status,
+});
+
+/** One account (deleted ones too: an owner of old rows), or undefined. */
+export async function getAccountBrief(q: Queryable, id: number): Promise<AccountBrief | undefined> {
+  const r = await q.maybeOne<BriefRow>(`${BRIEF} WHERE id = $1`, [id]);
+  return r && brief(r);
+}
+
+/** Several accounts at once, by id (for lists: owner company, inviter e-mail). */
+export async function getAccountBriefs(q: Queryable, ids: number[]): Promise<Map<number, AccountBrief>> {
+  const unique = [...new Set(ids.map(Number))];
+  if (unique.length === 0) return new Map();
+  const rows = await q.query<BriefRow>(`${BRIEF} WHERE id = ANY($1::bigint[])`, [unique]);
+  return new Map(rows.map((r) => [Number(r.id), brief(r)]));
+}
+
+/** Locks an account row until the end of the caller's transaction (quota checks per owner). */
+export async function lockAccount(q: Queryable, id: number): Promise<void> {
+  await q.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [id]);
+}
+
+/**
+ * A WHERE fragment for another module's query: `idColumn` is an account inside the subtree whose
+ * path starts with the bound parameter (`scopeSql(actor, ...).param` of actor.ts gives the value).
+ */
+export function accountInSubtreeSql(idColumn: string, paramIndex: number): string {
+  return `${idColumn} IN (SELECT id FROM accounts WHERE path LIKE $${paramIndex})`;
+}
+
+/** A WHERE fragment: `idColumn` is an account whose company name matches the bound ILIKE pattern. */
+export function accountCompanyMatchesSql(idColumn: string, paramIndex: number): string {
+  return `${idColumn} IN (SELECT id FROM accounts WHERE company_name ILIKE $${paramIndex})`;
 }
 
 export interface NewAccount {
@@ -56,8 +134,8 @@ export async function insertAccount(q: Queryable, a: NewAccount): Promise<Accoun
   return (await findAccountById(q, id)) as AccountRow;
 }
 
-/** Ends every session of an account: access tokens carry the version, refresh tokens are revoked. */
-export async function endAllSessions(q: Queryable, accountId: number): Promise<void> {
-  await q.query('UPDATE accounts SET token_version = token_version + 1, updated_at = now() WHERE id = $1', [accountId]);
-  await q.query('UPDATE refresh_tokens SET revoked_at = now() WHERE account_id = $1 AND revoked_at IS NULL', [accountId]);
+/** Ends every access token of an account: they carry the version. (Refresh tokens: auth revokes them.) */
+export async function bumpTokenVersion(q: Queryable, accountIds: number[]): Promise<void> {
+  if (accountIds.length === 0) return;
+  await q.query('UPDATE accounts SET token_version = token_version + 1, updated_at = now() WHERE id = ANY($1::bigint[])', [accountIds]);
 }

@@ -1,11 +1,40 @@
 import { type AccountType, CHILD_TYPES } from '@swipe/core';
 import type { AppContext } from '../../context.js';
-import { conflict, forbidden, notFound } from '../../errors.js';
+import type { Queryable } from '../../db/db.js';
+import { conflict, fieldError, forbidden, notFound } from '../../errors.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { type AccountRow, type Actor, assertCanEdit, assertInScope, scopeSql } from './actor.js';
 import { accountsChanged } from './cache.js';
+import {
+  findOemMasterAbove,
+  listAccountRows,
+  recordContractHistory,
+  setContractStatus,
+  softDeleteAccounts,
+  subtreeIds,
+  updateAccountFields,
+} from './manage.repo.js';
+import { findPlan } from './plans.repo.js';
 import { presentAccount } from './presenter.js';
-import { endAllSessions, findAccountById, insertAccount } from './repo.js';
+import { bumpTokenVersion, emailTaken, findAccountById, insertAccount } from './repo.js';
+
+// What other modules use of accounts (they never read the accounts or plans tables themselves).
+export { type AccountRow, type Actor, actorFromRow } from './actor.js';
+export { accountsChanged, loadAccount } from './cache.js';
+export { setPassword as setAccountPassword, touchLastLogin } from './manage.repo.js';
+export { NO_PLAN, type PlanLimits, planLimitsOf } from './plans.js';
+export { presentAccount } from './presenter.js';
+export {
+  type AccountBrief,
+  accountCompanyMatchesSql,
+  accountInSubtreeSql,
+  bumpTokenVersion,
+  findAccountByEmail,
+  findAccountById,
+  getAccountBrief,
+  getAccountBriefs,
+  lockAccount,
+} from './repo.js';
 
 /** An account the actor may see: itself or its subtree (a sub-admin: its parent's subtree). Else 404. */
 async function scopedAccount(ctx: AppContext, actor: Actor, id: number): Promise<AccountRow> {
@@ -13,6 +42,11 @@ async function scopedAccount(ctx: AppContext, actor: Actor, id: number): Promise
   if (!row) throw notFound();
   assertInScope(actor, row.path);
   return row;
+}
+
+/** The actor itself, its owner (a sub-admin's parent) and anything above: never changed by the actor. */
+function isSelfOrAbove(actor: Actor, row: AccountRow): boolean {
+  return row.id === actor.id || row.id === actor.ownerId || actor.scopePath.startsWith(row.path);
 }
 
 export async function getAccount(ctx: AppContext, actor: Actor, id: number) {
@@ -24,24 +58,14 @@ export async function listAccounts(
   actor: Actor,
   p: { search?: string; page: number; pageSize: number; type?: AccountType },
 ) {
-  const scope = scopeSql(actor, 'a.path', 1);
-  const params: unknown[] = [scope.param];
-  let where = `a.deleted_at IS NULL AND ${scope.sql} AND a.id <> ${Number(actor.id)}`;
-  if (p.search) {
-    params.push(`%${p.search.replace(/[\\%_]/g, '\\$&')}%`);
-    where += ` AND (a.email ILIKE $${params.length} OR a.company_name ILIKE $${params.length} OR a.contact_name ILIKE $${params.length})`;
-  }
-  if (p.type) {
-    params.push(p.type);
-    where += ` AND a.type = $${params.length}`;
-  }
-  const total = (await ctx.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM accounts a WHERE ${where}`, params)).n;
-  params.push(p.pageSize, (p.page - 1) * p.pageSize);
-  const rows = await ctx.db.query<AccountRow>(
-    `SELECT a.*, pa.type AS parent_type, pa.path AS parent_path, pa.plan_id AS parent_plan_id FROM accounts a
-     LEFT JOIN accounts pa ON pa.id = a.parent_id WHERE ${where} ORDER BY a.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
-    params,
-  );
+  const { rows, total } = await listAccountRows(ctx.db, {
+    scopeParam: scopeSql(actor, 'a.path', 1).param,
+    excludeId: actor.id,
+    search: p.search,
+    type: p.type,
+    limit: p.pageSize,
+    offset: (p.page - 1) * p.pageSize,
+  });
   return { items: rows.map(presentAccount), total, page: p.page, pageSize: p.pageSize };
 }
 
@@ -56,14 +80,32 @@ export interface CreateAccountInput {
   password: string;
 }
 
+/**
+ * A plan the creator may assign (decisions.md "Plan assignment"): staff take their parent's plan (none
+ * of their own); inside an OEM master's subtree only that OEM master's own plans; elsewhere (the
+ * platform master's children) only the platform's plans. Anything else, unknown ids included, is 422.
+ */
+async function assertAssignablePlan(q: Queryable, actor: Actor, type: AccountType, planId: number | null | undefined): Promise<void> {
+  if (planId === null || planId === undefined) return;
+  const invalid = () => fieldError('planId', 'validation.plan_not_assignable');
+  if (type === 'SUB_ADMIN') throw invalid();
+  const plan = await findPlan(q, planId);
+  if (!plan) throw invalid();
+  const oemMaster = await findOemMasterAbove(q, actor.ownerId);
+  const owner = plan.owner_account_id === null ? null : Number(plan.owner_account_id);
+  if (owner !== oemMaster) throw invalid();
+}
+
 /** Creates a child account of the caller's tenant; the type must be one the caller's type may create. */
 export async function createAccount(ctx: AppContext, actor: Actor, input: CreateAccountInput) {
   assertCanEdit(actor);
   if (!CHILD_TYPES[actor.effectiveType].includes(input.type)) throw forbidden();
+  // Staff never get more authority than the one creating them has.
+  if (input.authority === 'EDIT' && actor.authority !== 'EDIT') throw forbidden();
   const passwordHash = await hashPassword(input.password);
   return ctx.db.tx(async (q) => {
-    const exists = await q.maybeOne('SELECT 1 FROM accounts WHERE lower(email) = lower($1) AND deleted_at IS NULL', [input.email]);
-    if (exists) throw conflict('validation.email_taken', 'EMAIL_TAKEN');
+    await assertAssignablePlan(q, actor, input.type, input.planId);
+    if (await emailTaken(q, input.email)) throw conflict('validation.email_taken', 'EMAIL_TAKEN');
     const row = await insertAccount(q, {
       parentId: actor.ownerId,
       type: input.type,
@@ -76,14 +118,15 @@ export async function createAccount(ctx: AppContext, actor: Actor, input: Create
       planId: input.planId ?? null,
       mustChangePassword: true,
     });
-    await q.query(
-      "INSERT INTO contract_history (account_id, executor_id, process_content, to_status) VALUES ($1, $2, 'created', 'ACTIVE')",
-      [row.id, actor.id],
-    );
+    await recordContractHistory(q, { accountId: row.id, executorId: actor.id, content: 'created', to: 'ACTIVE', planId: input.planId });
     return presentAccount(row);
   });
 }
 
+/**
+ * Edits an account below the caller. Its own profile names are the caller's to change too, but never
+ * its own authority, nor anything of its owner or the accounts above (issue 13, point 2).
+ */
 export async function updateAccount(
   ctx: AppContext,
   actor: Actor,
@@ -93,12 +136,9 @@ export async function updateAccount(
   assertCanEdit(actor);
   const row = await scopedAccount(ctx, actor, id);
   if (row.contract_status === 'TERMINATED') throw forbidden('server.account_terminated', 'ACCOUNT_TERMINATED');
+  if (row.id !== actor.id && isSelfOrAbove(actor, row)) throw forbidden();
   if (input.authority && row.id === actor.id) throw forbidden();
-  await ctx.db.query(
-    `UPDATE accounts SET company_name = COALESCE($2, company_name), contact_name = COALESCE($3, contact_name),
-       authority = COALESCE($4, authority), updated_at = now() WHERE id = $1`,
-    [id, input.companyName ?? null, input.contactName ?? null, input.authority ?? null],
-  );
+  await ctx.db.tx((q) => updateAccountFields(q, id, input));
   await accountsChanged(ctx, [id]);
   return presentAccount((await findAccountById(ctx.db, id)) as AccountRow);
 }
@@ -107,12 +147,12 @@ export async function updateAccount(
 export async function deleteAccount(ctx: AppContext, actor: Actor, id: number) {
   assertCanEdit(actor);
   const row = await scopedAccount(ctx, actor, id);
-  if (row.id === actor.id || row.id === actor.ownerId) throw forbidden();
+  if (isSelfOrAbove(actor, row)) throw forbidden();
   const ids = await ctx.db.tx(async (q) => {
-    const subtree = await q.query<{ id: number }>('SELECT id FROM accounts WHERE path LIKE $1 AND deleted_at IS NULL', [`${row.path}%`]);
-    for (const a of subtree) await endAllSessions(q, a.id);
-    await q.query('UPDATE accounts SET deleted_at = now() WHERE path LIKE $1 AND deleted_at IS NULL', [`${row.path}%`]);
-    return subtree.map((a) => a.id);
+    const subtree = await subtreeIds(q, row.path);
+    await bumpTokenVersion(q, subtree);
+    await softDeleteAccounts(q, subtree);
+    return subtree;
   });
   await accountsChanged(ctx, ids);
 }
@@ -124,26 +164,22 @@ const TRANSITIONS: Record<string, { to: string; from: string[]; content: string 
 };
 
 /**
- * Contract transitions (back-office.md 4): pause, resume, terminate. Terminate is permanent and ends
- * every session of the account and of its staff; each change is kept in the contract history.
+ * Contract transitions (back-office.md 4): pause, resume, terminate. Terminate is permanent. The whole
+ * subtree (staff included) follows the account's status at login and on every call (repo.ts
+ * chain_status); pausing or terminating also ends the sessions of the account and its staff.
  */
 export async function changeContract(ctx: AppContext, actor: Actor, id: number, action: keyof typeof TRANSITIONS) {
   assertCanEdit(actor);
   const row = await scopedAccount(ctx, actor, id);
-  if (row.id === actor.id || row.id === actor.ownerId) throw forbidden();
+  if (isSelfOrAbove(actor, row)) throw forbidden();
   const t = TRANSITIONS[action];
   if (!t?.from.includes(row.contract_status)) throw conflict('server.conflict', 'INVALID_TRANSITION');
   const ids = await ctx.db.tx(async (q) => {
-    await q.query('UPDATE accounts SET contract_status = $2, updated_at = now() WHERE id = $1', [id, t.to]);
-    await q.query(
-      'INSERT INTO contract_history (account_id, executor_id, process_content, from_status, to_status) VALUES ($1, $2, $3, $4, $5)',
-      [id, actor.id, t.content, row.contract_status, t.to],
-    );
-    const affected = await q.query<{ id: number }>("SELECT id FROM accounts WHERE id = $1 OR (parent_id = $1 AND type = 'SUB_ADMIN')", [
-      id,
-    ]);
-    if (t.to !== 'ACTIVE') for (const a of affected) await endAllSessions(q, a.id);
-    return affected.map((a) => a.id);
+    await setContractStatus(q, id, t.to);
+    await recordContractHistory(q, { accountId: id, executorId: actor.id, content: t.content, from: row.contract_status, to: t.to });
+    const subtree = await subtreeIds(q, row.path);
+    if (t.to !== 'ACTIVE') await bumpTokenVersion(q, subtree);
+    return subtree;
   });
   await accountsChanged(ctx, ids);
   return presentAccount((await findAccountById(ctx.db, id)) as AccountRow);

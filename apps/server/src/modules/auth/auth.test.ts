@@ -1,6 +1,8 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Worker } from '../../jobs/worker.js';
 import { http, login, makeAccount, makePlan, startTestServer, TEST_PASSWORD, type TestServer } from '../../test/helpers.js';
+import { jobHandlers } from '../index.js';
 
 let s: TestServer;
 let base: string;
@@ -17,6 +19,14 @@ beforeAll(async () => {
 afterAll(async () => {
   await s?.drop();
 });
+
+/** Runs every due job (forgot-password queues its work). */
+async function runJobs(): Promise<number> {
+  const w = new Worker(s.ctx, jobHandlers());
+  let n = 0;
+  while (await w.runOneJob()) n++;
+  return n;
+}
 
 describe('login', () => {
   it('issues an access and a refresh token and user info', async () => {
@@ -189,6 +199,9 @@ describe('forgot and reset password', () => {
     const known = await http(base, 'POST', '/api/v1/auth/forgot-password', { body: { email }, lang: 'en' });
     expect(unknown.status).toBe(200);
     expect(known.body).toEqual(unknown.body);
+    // Both answers only queued the work: nothing was looked up or mailed before the answer.
+    expect((await s.ctx.db.query('SELECT 1 FROM mail_outbox WHERE to_addr = $1', [email])).length).toBe(0);
+    expect(await runJobs()).toBe(2);
     const mail = await s.ctx.db.one<{ text_body: string; to_addr: string }>(
       'SELECT * FROM mail_outbox WHERE to_addr = $1 ORDER BY id DESC LIMIT 1',
       [email],

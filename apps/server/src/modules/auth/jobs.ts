@@ -1,0 +1,37 @@
+import { type Lang, translate } from '@swipe/i18n';
+import type { AppContext } from '../../context.js';
+import { queueMail } from '../../lib/mailer.js';
+import { type Limit, overAfterHit } from '../../lib/ratelimit.js';
+import { findAccountByEmail } from '../accounts/service.js';
+import { issueOneTimeToken } from './onetime.js';
+
+export const RESET_JOB = 'auth.password_reset';
+export const RESET_PURPOSE = 'password_reset';
+const RESET_TTL_MIN = 30;
+/** At most 3 links an hour per account, silently: the answer never differs. */
+const RESET_LIMIT: Limit = { max: 3, windowSeconds: 3600 };
+
+/** The queued half of forgot-password: a one-time link by mail when the account exists and may sign in. */
+async function sendResetLink(ctx: AppContext, payload: Record<string, unknown>): Promise<void> {
+  const email = String(payload.email ?? '');
+  const lang = String(payload.lang ?? 'ja') as Lang;
+  const account = await findAccountByEmail(ctx.db, email);
+  if (!account || (account.chain_status ?? account.contract_status) === 'TERMINATED') return;
+  if (await overAfterHit(ctx.kv, `forgot:${account.id}`, RESET_LIMIT)) return;
+  await ctx.db.tx(async (q) => {
+    const token = await issueOneTimeToken(q, {
+      purpose: RESET_PURPOSE,
+      subjectId: account.id,
+      ttlSeconds: RESET_TTL_MIN * 60,
+      replacePrevious: true,
+    });
+    const link = `${ctx.config.adminUrl}/new-password?token=${encodeURIComponent(token)}`;
+    await queueMail(q, {
+      to: account.email,
+      subject: translate(lang, 'server.mail_reset_subject'),
+      text: translate(lang, 'server.mail_reset_body', { link, minutes: RESET_TTL_MIN }),
+    });
+  });
+}
+
+export const authJobs = { [RESET_JOB]: sendResetLink };
