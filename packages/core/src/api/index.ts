@@ -3,3 +3,5 @@ export * from './audit.js';
 export * from './common.js';
 export * from './accounts.js';
 export * from './auth.js';
+export * from './preview.js';
+export * from './previewshare.js';

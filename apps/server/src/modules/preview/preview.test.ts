@@ -101,6 +101,38 @@ describe('preview access', () => {
     expect(bad.status).toBe(401);
   });
 
+  it('shows a stranger nothing of the site on the lock screen, the same for a site that does not exist', async () => {
+    const res = await fetch(`${s.sitesUrl}/site/${other.siteId}/preview/en`);
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(html).toContain('"page":"preview-lock"');
+    expect(html).not.toContain('Visitor site');
+    expect(html).toContain('"logoUrl":null');
+    expect(html).toContain('<title>Preview</title>');
+    const same = (h: string) => h.replace(/"siteId":\d+/g, '"siteId":0').replace(/\/site\/\d+\/preview/g, '/site/0/preview');
+    const none = await fetch(`${s.sitesUrl}/site/987654321/preview/en`);
+    expect(none.status).toBe(200);
+    expect(same(await none.text())).toBe(same(html));
+    // logging in to a site that does not exist fails like a wrong passcode
+    const ghost = await login(987654321, 'guest@example.com', PASS);
+    expect(ghost.status).toBe(401);
+    expect(ghost.body).toEqual((await login(other.siteId, 'guest@example.com', 'Wrong-pass-1')).body);
+  });
+
+  it('sends the lock screen with a CSP that runs only scripts from the sites origin', async () => {
+    const res = await fetch(`${s.sitesUrl}/site/${other.siteId}/preview`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `));
+    expect(directive('script-src')).toBe("script-src 'self'");
+    expect(directive('default-src')).toBe("default-src 'self'");
+    expect(directive('object-src')).toBe("object-src 'none'");
+    expect(directive('frame-ancestors')).toContain("'self'");
+  });
+
   it('shows the lock screen until authorised, then the working copy', async () => {
     const lockPage = await fetch(`${s.sitesUrl}/site/${other.siteId}/preview`);
     const html = await lockPage.text();

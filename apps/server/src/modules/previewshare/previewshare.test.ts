@@ -1,3 +1,4 @@
+import { translate } from '@swipe/i18n';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../lib/passwords.js';
 import { http, login, makeAccount, makePlan, startTestServer, type TestServer } from '../../test/helpers.js';
@@ -6,6 +7,7 @@ import { http, login, makeAccount, makePlan, startTestServer, type TestServer } 
 // password with the "required when security is on" rule, status; tenants and view authority.
 
 let s: TestServer;
+const JA_MIN = translate('ja', 'validation.min_length', { min: 8 });
 const tok: Record<string, string> = {};
 let siteId = 0;
 let otherSite = 0;
@@ -115,6 +117,33 @@ describe('preview sharing', () => {
     expect(st.body).toMatchObject({ preview_security: false, has_password: true, shared_count: 2, revoked_count: 0, ready: true });
   });
 
+  it('refuses a passcode shorter than 8 characters with a translated 422 and keeps the stored one', async () => {
+    for (const [lang, text] of [
+      ['en', 'Enter at least 8 characters.'],
+      ['ja', JA_MIN],
+    ] as const) {
+      const short = await http<{ message: string[]; fields: { path: string; message: string }[] }>(
+        s.adminUrl,
+        'POST',
+        `${base()}/set-password`,
+        {
+          token: tok.u,
+          lang,
+          body: { password: '1234567', preview_security: true },
+        },
+      );
+      expect(short.status).toBe(422);
+      expect(short.body.fields[0]).toEqual({ path: 'password', message: text });
+    }
+    const row = await s.ctx.db.one<{ preview_password_hash: string }>('SELECT preview_password_hash FROM sites WHERE id = $1', [siteId]);
+    expect(await verifyPassword(row.preview_password_hash, 'Peek-2026!')).toBe(true);
+    const eight = await http(s.adminUrl, 'POST', `${base()}/set-password`, {
+      token: tok.u,
+      body: { password: '12345678', preview_security: true },
+    });
+    expect(eight.status).toBe(200);
+  });
+
   it('an invited e-mail with the password can open the preview on the sites origin; a revoked one cannot', async () => {
     await http(s.adminUrl, 'POST', `${base()}/set-password`, { token: tok.u, body: { password: 'Peek-2026!', preview_security: true } });
     const ok = await http(s.sitesUrl, 'POST', `/api/v1/preview/site/${siteId}/login`, {
@@ -134,7 +163,8 @@ describe('preview sharing', () => {
     expect((await http(s.adminUrl, 'GET', other, { token: tok.u })).status).toBe(404);
     expect((await http(s.adminUrl, 'PUT', `${other}/revoke`, { token: tok.u, body: { emails: ['x@x.test'] } })).status).toBe(404);
     expect(
-      (await http(s.adminUrl, 'POST', `${other}/set-password`, { token: tok.u, body: { password: 'a', preview_security: true } })).status,
+      (await http(s.adminUrl, 'POST', `${other}/set-password`, { token: tok.u, body: { password: 'Peek-2026!', preview_security: true } }))
+        .status,
     ).toBe(404);
     expect((await http(s.adminUrl, 'GET', `${other}/status`, { token: tok.u })).status).toBe(404);
     expect(await mails('x@x.test')).toHaveLength(0);

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { id } from './common.js';
+
+// The invitee preview of a draft on the sites origin (viewer.md 2, 4, 6): the passcode gate, then the
+// site's working copy through the same shapes visitors get from the public viewer calls.
+
+export const previewSiteParams = z.object({ siteId: id });
+export const previewPageParams = z.object({ siteId: id, pageId: id });
+export const previewPathParams = previewSiteParams.extend({ '*': z.string().max(200).optional() });
+export const previewLangQuery = z.object({ lang: z.string().max(10).optional(), domain: z.string().max(255).optional() });
+
+/** POST preview/site/{id}/login: checked by checkLogin (forms.ts), the rule the lock screen runs too. */
+export const previewLoginBody = z.object({ email: z.unknown().optional(), password: z.unknown().optional() });
+export type PreviewLoginInput = z.output<typeof previewLoginBody>;
+export const previewLoginResponse = z.object({
+  accessToken: z.string(),
+  tokenType: z.literal('Bearer'),
+  expiresIn: z.number().int(),
+  message: z.string(),
+});
+export type PreviewLoginView = z.output<typeof previewLoginResponse>;
+
+/** GET preview/site/{id}: the viewer's site shell of the working copy, marked as a preview. */
+export const previewSiteResponse = z.looseObject({ name: z.string(), preview: z.literal(true) });
+export const previewSeoResponse = z.object({
+  title: z.string(),
+  h1: z.string(),
+  description: z.string(),
+  headTags: z.string(),
+  body: z.string(),
+});
+/** Company tabs (company website, profile, clauses, terms, privacy): each a text when set. */
+export const previewCompanyResponse = z.record(z.string(), z.string());
+// The page detail and product shapes are the public viewer's (modules/viewer); they are described once
+// there, so the preview names only the envelope here.
+/** GET preview/site/{id}/page/{pageId}: the page detail visitors get (members-only content included). */
+export const previewPageResponse = z.object({ pageDetail: z.unknown(), products: z.array(z.unknown()) });
+/** GET preview/site/{id}/page/{pageId}/product: the page's products. */
+export const previewProductsResponse = z.object({ products: z.array(z.unknown()) });

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { LIMITS } from '../constants.js';
+import { email } from '../validation.js';
+
+// Preview sharing (back-office.md 2, 3, 6, 7): operators invite e-mails to the preview of a site and set
+// its passcode. Operator calls on the admin origin under /api/v1/preview/site/{id}/share.
+
+/**
+ * Shortest preview passcode an operator may set (docs/decisions.md): every guess is throttled, and
+ * 8 characters keep a passcode out of reach of the guesses the throttle lets through.
+ */
+export const PREVIEW_PASSCODE_MIN = 8;
+
+export const shareBody = z.object({ emails: z.array(email).min(1).max(50) });
+export const revokeBody = z.object({
+  emails: z.array(z.string().trim().min(1).max(254)).max(200).default([]),
+  resendAll: z.boolean().default(false),
+});
+
+/**
+ * POST .../share/set-password: an empty password keeps the stored one (security off), a new one has
+ * PREVIEW_PASSCODE_MIN to LIMITS.previewPasswordMax characters, and security on needs a password.
+ */
+export const setPreviewPasswordBody = z
+  .object({ previewSecurity: z.boolean(), password: z.string().max(LIMITS.previewPasswordMax).default('') })
+  .superRefine((v, c) => {
+    if (v.previewSecurity && v.password.length === 0)
+      c.addIssue({ code: 'custom', message: 'validation.preview_password_required', path: ['password'] });
+    else if (v.password.length > 0 && v.password.length < PREVIEW_PASSCODE_MIN)
+      c.addIssue({
+        code: 'too_small',
+        origin: 'string',
+        minimum: PREVIEW_PASSCODE_MIN,
+        inclusive: true,
+        input: v.password,
+        path: ['password'],
+        message: `Too small: expected at least ${PREVIEW_PASSCODE_MIN} characters`,
+      });
+  });
+export type SetPreviewPasswordInput = z.output<typeof setPreviewPasswordBody>;
+
+export const shareResponse = z.object({ message: z.string(), emails: z.array(z.string()) });
+export const shareList = z.object({
+  items: z.array(z.object({ id: z.number().int(), email: z.string(), invitedBy: z.string().nullable(), invitedAt: z.string() })),
+  total: z.number().int(),
+});
+export type ShareListView = z.output<typeof shareList>;
+export const revokeResponse = z.object({ message: z.string(), revoked: z.array(z.string()) });
+export const setPreviewPasswordResponse = z.object({ message: z.string(), previewSecurity: z.boolean(), hasPassword: z.boolean() });
+export const shareStatusResponse = z.object({
+  siteId: z.number().int(),
+  siteStatus: z.string(),
+  previewSecurity: z.boolean(),
+  hasPassword: z.boolean(),
+  sharedCount: z.number().int(),
+  revokedCount: z.number().int(),
+  previewUrl: z.string(),
+  /** viewing needs an invited e-mail and the password */
+  ready: z.boolean(),
+});
+export type ShareStatusView = z.output<typeof shareStatusResponse>;
