@@ -133,6 +133,16 @@ describe('preview access', () => {
     expect(directive('frame-ancestors')).toContain("'self'");
   });
 
+  it('documents the preview calls with their response shapes', async () => {
+    type Doc = { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> };
+    const docs = await http<Doc>(s.sitesUrl, 'GET', '/api/v1/docs');
+    expect(docs.status).toBe(200);
+    const loginDoc = docs.body.paths['/api/v1/preview/site/{siteId}/login']?.post?.responses?.['200'];
+    expect(JSON.stringify(loginDoc)).toContain('access_token');
+    const seo = docs.body.paths['/api/v1/preview/site/{siteId}/seo']?.get?.responses?.['200'];
+    expect(JSON.stringify(seo)).toContain('head_tags');
+  });
+
   it('shows the lock screen until authorised, then the working copy', async () => {
     const lockPage = await fetch(`${s.sitesUrl}/site/${other.siteId}/preview`);
     const html = await lockPage.text();
