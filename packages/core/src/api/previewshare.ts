@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { LIMITS } from '../constants.js';
-import { email } from '../validation.js';
+import { email, previewSecurity } from '../validation.js';
 
 // Preview sharing (back-office.md 2, 3, 6, 7): operators invite e-mails to the preview of a site and set
 // its passcode. Operator calls on the admin origin under /api/v1/preview/site/{id}/share.
@@ -18,25 +17,21 @@ export const revokeBody = z.object({
 });
 
 /**
- * POST .../share/set-password: an empty password keeps the stored one (security off), a new one has
- * PREVIEW_PASSCODE_MIN to LIMITS.previewPasswordMax characters, and security on needs a password.
+ * POST .../share/set-password: the back-office rule (validation.ts previewSecurity: an empty password keeps
+ * the stored one, security on needs one) plus the passcode length: PREVIEW_PASSCODE_MIN characters at least.
  */
-export const setPreviewPasswordBody = z
-  .object({ previewSecurity: z.boolean(), password: z.string().max(LIMITS.previewPasswordMax).default('') })
-  .superRefine((v, c) => {
-    if (v.previewSecurity && v.password.length === 0)
-      c.addIssue({ code: 'custom', message: 'validation.preview_password_required', path: ['password'] });
-    else if (v.password.length > 0 && v.password.length < PREVIEW_PASSCODE_MIN)
-      c.addIssue({
-        code: 'too_small',
-        origin: 'string',
-        minimum: PREVIEW_PASSCODE_MIN,
-        inclusive: true,
-        input: v.password,
-        path: ['password'],
-        message: `Too small: expected at least ${PREVIEW_PASSCODE_MIN} characters`,
-      });
-  });
+export const setPreviewPasswordBody = previewSecurity.superRefine((v, c) => {
+  if (v.password.length > 0 && v.password.length < PREVIEW_PASSCODE_MIN)
+    c.addIssue({
+      code: 'too_small',
+      origin: 'string',
+      minimum: PREVIEW_PASSCODE_MIN,
+      inclusive: true,
+      input: v.password,
+      path: ['password'],
+      message: `Too small: expected at least ${PREVIEW_PASSCODE_MIN} characters`,
+    });
+});
 export type SetPreviewPasswordInput = z.output<typeof setPreviewPasswordBody>;
 
 export const shareResponse = z.object({ message: z.string(), emails: z.array(z.string()) });
