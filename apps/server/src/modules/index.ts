@@ -14,6 +14,7 @@ import type { Module } from './module.js';
 import { previewModule } from './preview/module.js';
 import { previewShareRoutes } from './previewshare/routes.js';
 import { siteRoutes } from './sites/routes.js';
+import { scopedSite } from './sites/service.js';
 import { surveysModule } from './surveys/module.js';
 import { viewerRoutes } from './viewer/routes.js';
 
@@ -29,7 +30,7 @@ export const modules: Module[] = [
   { name: 'viewer', sites: viewerRoutes },
   { name: 'analytics', sites: analyticsRoutes },
   { name: 'domains', prefix: '/api/v1', admin: domainRoutes, jobs: domainJobs },
-  { name: 'audit', prefix: '/api/v1', admin: auditRoutes },
+  { name: 'audit', prefix: '/api/v1', admin: auditRoutes(scopedSite) },
   { name: 'previewshare', prefix: '/api/v1', admin: previewShareRoutes },
   enduserModule,
   surveysModule,

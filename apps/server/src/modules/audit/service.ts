@@ -3,8 +3,10 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/db.js';
 import type { Actor } from '../accounts/actor.js';
 import { getAccountBriefs } from '../accounts/service.js';
-import { scopedSite } from '../sites/service.js';
 import { insertAuditRows, listAuditRows } from './repo.js';
+
+/** Throws 404 unless the site is inside the actor's subtree (the sites module's scopedSite). */
+export type SiteInScope = (q: Queryable, actor: Actor, siteId: number) => Promise<unknown>;
 
 export interface AuditEntry {
   accountId: number;
@@ -39,8 +41,9 @@ export async function listSiteAudit(
   actor: Actor,
   siteId: number,
   p: { page: number; pageSize: number },
+  siteInScope: SiteInScope,
 ): Promise<Paged<AuditEntryView>> {
-  await scopedSite(ctx.db, actor, siteId);
+  await siteInScope(ctx.db, actor, siteId);
   const { rows, total } = await listAuditRows(ctx.db, siteId, p.pageSize, (p.page - 1) * p.pageSize);
   const who = await getAccountBriefs(
     ctx.db,
