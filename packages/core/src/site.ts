@@ -8,8 +8,8 @@ import {
   INTERNAL_LINK_TYPES,
   LANGUAGES,
   LIMITS,
+  MAX_COLUMNS,
   SITE_STATUSES,
-  SNS_TYPES,
   TRANSITION_TYPES,
   VIEW_MODES,
 } from './constants.js';
@@ -28,6 +28,7 @@ import {
   seoDescription,
   seoH1,
   seoTitle,
+  snsEntry,
 } from './validation.js';
 
 // The site document: what the editor saves, the server stores, and (published) the viewer draws.
@@ -322,10 +323,7 @@ export const languageSettingsSchema = z.object({
     .default({ contactScript: '', membershipScript: '', formScript: '' }),
   /** category names, one per category, in order */
   globalMenu: globalMenu,
-  sns: z
-    .array(z.object({ snsType: z.enum(SNS_TYPES), snsUrl: z.string().trim().min(1).max(LIMITS.linkUrl) }))
-    .max(8)
-    .default([]),
+  sns: z.array(snsEntry).max(8).default([]),
   forms: z.partialRecord(z.enum(FORM_TYPES), formSettingSchema).default({}),
 });
 export type LanguageSettings = z.output<typeof languageSettingsSchema>;
@@ -333,7 +331,7 @@ export type LanguageSettings = z.output<typeof languageSettingsSchema>;
 export const siteDocumentSchema = z
   .object({
     name: z.string().trim().min(1, { error: 'validation.site_name_required' }).max(LIMITS.text),
-    numberHorizontal: z.number().int().min(1, { error: 'validation.site_rows_cols_zero' }).max(26),
+    numberHorizontal: z.number().int().min(1, { error: 'validation.site_rows_cols_zero' }).max(MAX_COLUMNS),
     numberVertical: z.number().int().min(1, { error: 'validation.site_rows_cols_zero' }).max(LIMITS.cellRowMax),
     defaultLanguage: lang.default('ja'),
     languages: z.array(lang).min(1).max(4),

@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { CELL_REF_PATTERN } from './cell.js';
-import { BUTTON_ANIMATIONS, BUTTON_LINK_TYPES, BUTTON_SHAPES, FIELD_TYPES, LANGUAGES, LIMITS, SNS_TYPES, VIEW_MODES } from './constants.js';
+import {
+  BUTTON_ANIMATIONS,
+  BUTTON_LINK_TYPES,
+  BUTTON_SHAPES,
+  FIELD_TYPES,
+  LANGUAGES,
+  LIMITS,
+  MAX_COLUMNS,
+  SNS_TYPES,
+  VIEW_MODES,
+} from './constants.js';
 
 // Every validation rule of both spec files (section 5). Custom messages are i18n keys of the
 // `validation` namespace in packages/i18n; standard zod issues are mapped to keys in issues.ts.
@@ -88,6 +98,21 @@ export function isHttpUrl(s: string): boolean {
 }
 export const linkUrl = z.string().trim().max(LIMITS.linkUrl).refine(isHttpUrl, { error: 'validation.url' });
 export const optionalLinkUrl = z.union([z.literal(''), linkUrl]);
+
+/** A phone number as typed (digits, spaces, + - . and brackets), optionally as a tel: link. */
+const PHONE = /^(tel:)?\+?[0-9()\-. ]{3,30}$/i;
+
+/**
+ * An SNS link: a phone number (or tel: link) for phone_number, an http(s) URL for every other type;
+ * no other scheme (javascript:, data:, ...) is ever stored.
+ */
+export const snsEntry = z
+  .object({ snsType: z.enum(SNS_TYPES), snsUrl: z.string().trim().min(1).max(LIMITS.linkUrl) })
+  .superRefine((v, c) => {
+    const ok = v.snsType === 'phone_number' ? PHONE.test(v.snsUrl) && /[0-9]/.test(v.snsUrl) : isHttpUrl(v.snsUrl);
+    if (!ok)
+      c.addIssue({ code: 'custom', path: ['snsUrl'], message: v.snsType === 'phone_number' ? 'validation.phone' : 'validation.url' });
+  });
 
 /** SEO title / h1 / description: allowed letters (any script), digits, spaces, hyphen, vertical bar, colon, brackets. */
 const SEO_ALLOWED = /^[\p{L}\p{M}\p{Nd} \u3000\-|:()[\]{}「」【】（）]*$/u;
@@ -194,7 +219,7 @@ export const cellRef = z
 export function siteDimensions(maxCreatives: number) {
   return z
     .object({
-      numberHorizontal: z.number().int().min(1, { error: 'validation.site_rows_cols_zero' }).max(702),
+      numberHorizontal: z.number().int().min(1, { error: 'validation.site_rows_cols_zero' }).max(MAX_COLUMNS),
       numberVertical: z.number().int().min(1, { error: 'validation.site_rows_cols_zero' }).max(LIMITS.cellRowMax),
     })
     .refine((v) => v.numberHorizontal * v.numberVertical <= maxCreatives, {

@@ -5,3 +5,5 @@ export * from './accounts.js';
 export * from './auth.js';
 export * from './preview.js';
 export * from './previewshare.js';
+export * from './sites.js';
+export * from './domains.js';

@@ -1,19 +1,28 @@
 import dns from 'node:dns';
+import type { DomainState } from '@swipe/core';
 import type { AppContext } from '../../context.js';
-import type { Queryable } from '../../db/db.js';
-import { invalid } from '../../errors.js';
-import { enqueueJob } from '../../jobs/queue.js';
 import { RetryLater } from '../../jobs/worker.js';
 import { type Actor, assertCanEdit } from '../accounts/actor.js';
-import { findSite, type SiteRow } from '../sites/repo.js';
-import { planFeatureMissing } from '../sites/rules.js';
-import { invalidateSite, planOf, scopedSite } from '../sites/service.js';
+import {
+  applyDomain,
+  baseStatusOf,
+  enqueueDomainCheck,
+  findSite,
+  invalidateSite,
+  markDomainChecked,
+  markDomainFailed,
+  markDomainVerified,
+  normDomain as norm,
+  planFeatureMissing,
+  planOf,
+  type SiteRow,
+  scopedSite,
+} from '../sites/service.js';
 
 // Custom domains (back-office.md 2, 4): the operator points a CNAME at config.cnameTarget; a job checks
 // it by DNS for up to 72 hours, then the site is "connected" and the sites origin serves it by Host.
 
 export const VERIFY_WINDOW_MS = 72 * 3600 * 1000;
-export type BaseStatus = 'DRAFT' | 'PUBLISH' | 'PRIVATE';
 
 /** Looks up the CNAME records of a host name (injectable: tests use a fake, never the network). */
 export type CnameResolver = (host: string) => Promise<string[]>;
@@ -27,54 +36,7 @@ function resolverOf(ctx: AppContext): CnameResolver {
   return resolvers.get(ctx) ?? systemResolver;
 }
 
-const norm = (h: string) => h.trim().toLowerCase().replace(/\.$/, '');
-
-/** The status a site has apart from domain checking. */
-export function baseStatusOf(site: Pick<SiteRow, 'status' | 'status_before_domain'>): BaseStatus {
-  if (site.status === 'DOMAIN_VERIFYING') return site.status_before_domain ?? 'DRAFT';
-  return site.status as BaseStatus;
-}
-
-/**
- * Sets (or clears) the custom domain in the caller's transaction and returns the site's new status:
- * an unverified domain puts the site into DOMAIN_VERIFYING (remembering `base` to return to) and queues
- * the check; saving again while unverified re-queues it (saving as draft triggers the check too).
- */
-export async function applyDomain(q: Queryable, site: SiteRow, domain: string | null, base: BaseStatus): Promise<string> {
-  const next = domain ? norm(domain) : null;
-  const current = site.custom_domain ? norm(site.custom_domain) : null;
-  if (!next) {
-    if (current)
-      await q.query('UPDATE sites SET custom_domain = NULL, domain_verified_at = NULL, status_before_domain = NULL WHERE id = $1', [
-        site.id,
-      ]);
-    await q.query('UPDATE sites SET status = $2, status_before_domain = NULL WHERE id = $1', [site.id, base]);
-    return base;
-  }
-  if (next !== current) {
-    const taken = await q.maybeOne('SELECT id FROM sites WHERE lower(custom_domain) = $1 AND id <> $2 AND deleted_at IS NULL', [
-      next,
-      site.id,
-    ]);
-    if (taken) throw invalid([{ path: 'customDomain', key: 'sites.domain_taken', params: {} }]);
-  }
-  if (next === current && site.domain_verified_at) {
-    await q.query('UPDATE sites SET status = $2, status_before_domain = NULL WHERE id = $1', [site.id, base]);
-    return base;
-  }
-  // New or still unverified: (re)start the 72-hour window when the domain changed or the last one ran out.
-  await q.query(
-    `UPDATE sites SET custom_domain = $2, domain_verified_at = NULL, status = 'DOMAIN_VERIFYING', status_before_domain = $3,
-       domain_requested_at = CASE WHEN $4 OR domain_requested_at IS NULL OR domain_failed_at IS NOT NULL THEN now() ELSE domain_requested_at END,
-       domain_failed_at = NULL
-     WHERE id = $1`,
-    [site.id, next, base, next !== current],
-  );
-  await enqueueJob(q, 'domain.verify', { siteId: site.id }, { dedupeKey: `site:${site.id}`, maxAttempts: 10_000 });
-  return 'DOMAIN_VERIFYING';
-}
-
-function present(ctx: AppContext, site: SiteRow) {
+function present(ctx: AppContext, site: SiteRow): DomainState {
   return {
     domain: site.custom_domain,
     cnameTarget: ctx.config.cnameTarget,
@@ -135,15 +97,11 @@ async function checkOnce(ctx: AppContext, siteId: number): Promise<{ verified: b
     // The domain may have changed while we were asking DNS: only the asked-for domain is confirmed.
     if (!s?.custom_domain || norm(s.custom_domain) !== host || s.domain_verified_at) return s;
     if (!ok) {
-      await q.query('UPDATE sites SET domain_checked_at = now() WHERE id = $1', [siteId]);
+      await markDomainChecked(q, siteId);
       return (await findSite(q, siteId)) as SiteRow;
     }
     const back = baseStatusOf(s);
-    await q.query(
-      `UPDATE sites SET domain_verified_at = now(), domain_checked_at = now(), domain_failed_at = NULL,
-         status = CASE WHEN status = 'DOMAIN_VERIFYING' THEN $2 ELSE status END, status_before_domain = NULL WHERE id = $1`,
-      [siteId, back],
-    );
+    await markDomainVerified(q, siteId, back);
     return (await findSite(q, siteId)) as SiteRow;
   });
   if (ok) await invalidateSite(ctx, siteId);
@@ -154,8 +112,7 @@ async function checkOnce(ctx: AppContext, siteId: number): Promise<{ verified: b
 export async function verifyNow(ctx: AppContext, actor: Actor, siteId: number) {
   await scopedSite(ctx.db, actor, siteId);
   const r = await checkOnce(ctx, siteId);
-  if (!r.verified && r.site?.custom_domain)
-    await enqueueJob(ctx.db, 'domain.verify', { siteId }, { dedupeKey: `site:${siteId}`, maxAttempts: 10_000 });
+  if (!r.verified && r.site?.custom_domain) await enqueueDomainCheck(ctx.db, siteId);
   return present(ctx, (await findSite(ctx.db, siteId)) as SiteRow);
 }
 
@@ -174,11 +131,7 @@ export async function verifyDomainJob(ctx: AppContext, payload: Record<string, u
   const started = site.domain_requested_at ? new Date(site.domain_requested_at).getTime() : now();
   if (now() - started >= VERIFY_WINDOW_MS) {
     // Gave up: the site goes back to its own status on the default address; the domain stays unverified.
-    await ctx.db.query(
-      `UPDATE sites SET domain_failed_at = now(), status = CASE WHEN status = 'DOMAIN_VERIFYING' THEN COALESCE(status_before_domain, 'DRAFT') ELSE status END,
-         status_before_domain = NULL WHERE id = $1`,
-      [siteId],
-    );
+    await markDomainFailed(ctx.db, siteId);
     await invalidateSite(ctx, siteId);
     return { verified: false, reason: 'expired' };
   }

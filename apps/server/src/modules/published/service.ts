@@ -1,5 +1,6 @@
 import type { Language, SiteDocument } from '@swipe/core';
 import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/db.js';
 import { siteIdOfHost } from './hosts.js';
 
 /** A published site as visitors get it: the snapshot taken at publish time, plus what governs serving. */
@@ -17,6 +18,41 @@ export interface PublishedSite {
   /** the document with ids, click counts and applicant counts as of publishing */
   document: SiteDocument & { id: number };
 }
+
+/**
+ * What this module reads of sites (it owns no table): the sites module registers these when it loads,
+ * so published never imports sites (sites imports published for addresses).
+ */
+export interface SiteLookups {
+  loadPublication(q: Queryable, siteId: number): Promise<PublicationRow | undefined>;
+  siteIdByDomain(q: Queryable, host: string): Promise<number | null>;
+  defaultSiteId(q: Queryable): Promise<number | null>;
+}
+export interface PublicationRow {
+  id: number;
+  uuid: string;
+  status: string;
+  is_default: boolean;
+  custom_domain: string | null;
+  domain_verified_at: string | null;
+  path_prefix: string | null;
+  expires_at: string | null;
+  version: number;
+  /** the snapshot as JSON text */
+  document: string;
+  plan_flags: Record<string, boolean>;
+  published_at: string;
+}
+let registered: SiteLookups | null = null;
+export function registerSiteLookups(l: SiteLookups): void {
+  registered = l;
+}
+function lookups(): SiteLookups {
+  if (!registered) throw new Error('published: the sites module has not registered its lookups');
+  return registered;
+}
+
+export { siteHostsSource, siteIdOfHost, siteOrigin } from './hosts.js';
 
 const TTL_S = 300;
 type Local = Map<string, { at: number; value: PublishedSite | null }>;
@@ -47,57 +83,44 @@ export async function getPublishedSite(ctx: AppContext, siteId: number): Promise
   if (hit && Date.now() - hit.at < (ctx.config.redisUrl ? 5_000 : TTL_S * 1000)) return hit.value;
   const shared = await ctx.kv.get(`site:${siteId}:published`);
   if (shared !== null) {
-    const value = JSON.parse(shared) as PublishedSite | null;
+    const value = fromStored(shared);
     local.set(key, { at: Date.now(), value });
     return value;
   }
-  const row = await ctx.db.maybeOne<{
-    id: number;
-    uuid: string;
-    status: string;
-    is_default: boolean;
-    custom_domain: string | null;
-    domain_verified_at: string | null;
-    path_prefix: string | null;
-    expires_at: string | null;
-    default_language: Language;
-    languages: Language[];
-    version: number;
-    document: SiteDocument & { id: number };
-    plan_flags: Record<string, boolean>;
-    published_at: string;
-  }>(
-    `SELECT s.id, s.uuid, s.status, s.is_default, s.custom_domain, s.domain_verified_at, s.path_prefix, s.expires_at,
-            p.version, p.document, p.plan_flags, p.published_at
-       FROM sites s JOIN site_publications p ON p.site_id = s.id
-      WHERE s.id = $1 AND s.deleted_at IS NULL`,
-    [siteId],
-  );
+  const row = await lookups().loadPublication(ctx.db, siteId);
   const servable =
     row &&
     (row.status === 'PUBLISH' || row.status === 'DOMAIN_VERIFYING') &&
     (!row.expires_at || new Date(row.expires_at).getTime() > Date.now());
-  const value: PublishedSite | null =
+  // The stored document text is spliced in as is and parsed once, here; the cache keeps it parsed.
+  const stored =
     row && servable
-      ? {
-          siteId: row.id,
+      ? `{"meta":${JSON.stringify({
+          siteId: Number(row.id),
           uuid: row.uuid,
-          version: row.version,
+          version: Number(row.version),
           publishedAt: new Date(row.published_at).toISOString(),
           isDefault: row.is_default,
           customDomain: row.domain_verified_at ? row.custom_domain : null,
           pathPrefix: row.path_prefix,
-          defaultLanguage: row.document.defaultLanguage,
-          languages: row.document.languages,
           planFlags: row.plan_flags,
-          document: row.document,
-        }
-      : null;
-  await ctx.kv.set(`site:${siteId}:published`, JSON.stringify(value), TTL_S);
+        })},"document":${row.document}}`
+      : 'null';
+  const value = fromStored(stored);
+  await ctx.kv.set(`site:${siteId}:published`, stored, TTL_S);
   local.set(key, { at: Date.now(), value });
   return value;
 }
 
+/** A cached publication text: its meta and document, parsed once; the languages are the snapshot's. */
+function fromStored(text: string): PublishedSite | null {
+  const v = JSON.parse(text) as {
+    meta: Omit<PublishedSite, 'document' | 'defaultLanguage' | 'languages'>;
+    document: PublishedSite['document'];
+  } | null;
+  if (!v?.meta) return null;
+  return { ...v.meta, defaultLanguage: v.document.defaultLanguage, languages: v.document.languages, document: v.document };
+}
 /** The site a host and path address: a verified custom domain, else /sites/{id}/..., else the default site. */
 export async function resolveSiteId(
   ctx: AppContext,
@@ -109,13 +132,10 @@ export async function resolveSiteId(
   if (own !== null) return { siteId: own, mode: 'custom-domain' };
   const h = (host ?? '').split(':')[0]?.toLowerCase() ?? '';
   if (h && h !== 'localhost' && !/^\d+\.\d+\.\d+\.\d+$/.test(h) && h !== new URL(ctx.config.sitesUrl).hostname) {
-    const row = await ctx.db.maybeOne<{ id: number }>(
-      'SELECT id FROM sites WHERE lower(custom_domain) = $1 AND domain_verified_at IS NOT NULL AND deleted_at IS NULL',
-      [h],
-    );
-    if (row) return { siteId: row.id, mode: 'custom-domain' };
+    const byDomain = await lookups().siteIdByDomain(ctx.db, h);
+    if (byDomain !== null) return { siteId: byDomain, mode: 'custom-domain' };
   }
   if (siteSegment && /^\d{1,15}$/.test(siteSegment)) return { siteId: Number(siteSegment), mode: 'path' };
-  const def = await ctx.db.maybeOne<{ id: number }>('SELECT id FROM sites WHERE is_default AND deleted_at IS NULL LIMIT 1');
-  return def ? { siteId: def.id, mode: 'default' } : null;
+  const def = await lookups().defaultSiteId(ctx.db);
+  return def !== null ? { siteId: def, mode: 'default' } : null;
 }

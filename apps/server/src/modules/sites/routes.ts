@@ -1,46 +1,38 @@
-import { LANGUAGES, requiredString, SITE_STATUSES } from '@swipe/core';
+import {
+  createSiteBody,
+  idParams,
+  messageResponse,
+  savedSite,
+  saveSiteBody,
+  siteCsvQuery,
+  siteDetail,
+  siteList,
+  siteListQuery,
+  siteSummary,
+} from '@swipe/core';
 import { translate } from '@swipe/i18n';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { actorOf, requireOperator } from '../../http/auth.js';
 import { requestLang } from '../../http/lang.js';
-import { idParams, pageQuery } from '../../http/schemas.js';
+import type { App } from '../module.js';
 import * as sites from './service.js';
 
 const tags = ['sites'];
 const security = [{ bearer: [] }];
 
-export const createSiteBody = z.object({
-  name: requiredString(),
-  numberHorizontal: z.number().int().min(1, { error: 'validation.site_rows_cols_zero' }).max(26),
-  numberVertical: z.number().int().min(1, { error: 'validation.site_rows_cols_zero' }).max(100),
-  defaultLanguage: z.enum(LANGUAGES).default('ja'),
-  languages: z.array(z.enum(LANGUAGES)).min(1).max(4).optional(),
-  globalMenu: z.array(z.string().max(50)).optional(),
-});
-
-export async function siteRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+/** The site editor's calls (back-office.md 4-6): each route calls one service function. */
+export async function siteRoutes(app: App, ctx: AppContext): Promise<void> {
   requireOperator(app, ctx);
-  app.get(
-    '/sites',
-    { schema: { tags, security, querystring: pageQuery.extend({ status: z.enum([...SITE_STATUSES, 'ALL']).optional() }) } },
-    async (req) => sites.listSites(ctx, actorOf(req), req.query as z.infer<typeof pageQuery> & { status?: string }),
+  app.get('/sites', { schema: { tags, security, querystring: siteListQuery, response: { 200: siteList } } }, async (req) =>
+    sites.listSites(ctx, actorOf(req), req.query),
   );
   app.get(
     '/sites/export-csv',
-    {
-      schema: {
-        tags,
-        security,
-        querystring: z.object({ search: z.string().trim().max(100).optional(), status: z.enum([...SITE_STATUSES, 'ALL']).optional() }),
-      },
-    },
+    { schema: { tags, security, querystring: siteCsvQuery, response: { 200: z.string() } } },
     async (req, reply) => {
       const lang = requestLang(req);
-      const csv = await sites.exportSitesCsv(ctx, actorOf(req), req.query as { search?: string; status?: string }, (k) =>
-        translate(lang, k),
-      );
+      const csv = await sites.exportSitesCsv(ctx, actorOf(req), req.query, (k) => translate(lang, k));
       const stamp = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -49,32 +41,23 @@ export async function siteRoutes(app: FastifyInstance, ctx: AppContext): Promise
         .send(csv);
     },
   );
-  app.post('/sites', { schema: { tags, security, body: createSiteBody } }, async (req, reply) => {
-    const b = req.body as z.infer<typeof createSiteBody>;
-    const created = await sites.createSite(ctx, actorOf(req), { ...b, languages: b.languages ?? [b.defaultLanguage] });
-    return reply.status(201).send(created);
-  });
-  app.get('/sites/:id', { schema: { tags, security, params: idParams } }, async (req) =>
-    sites.getSite(ctx, actorOf(req), (req.params as { id: number }).id),
+  app.post('/sites', { schema: { tags, security, body: createSiteBody, response: { 201: siteSummary } } }, async (req, reply) =>
+    reply.status(201).send(await sites.createSite(ctx, actorOf(req), req.body)),
   );
+  app.get('/sites/:id', { schema: { tags, security, params: idParams, response: { 200: siteDetail } } }, async (req) =>
+    sites.getSite(ctx, actorOf(req), req.params.id),
+  );
+  // Answers with the saved document (the shape of GET /sites/{id}) and a translated message.
   app.put(
     '/sites/:id',
-    {
-      schema: {
-        tags,
-        security,
-        params: idParams,
-        body: z.object({ action: z.enum(['draft', 'save', 'publish', 'private']).default('save'), document: z.unknown() }),
-      },
-    },
-    async (req) => {
-      const body = req.body as { action: sites.SaveAction; document: unknown };
-      const saved = await sites.saveSite(ctx, actorOf(req), (req.params as { id: number }).id, body.action, body.document);
-      return { ...saved, message: translate(requestLang(req), 'server.update_success') };
-    },
+    { schema: { tags, security, params: idParams, body: saveSiteBody, response: { 200: savedSite } } },
+    async (req) => ({
+      ...(await sites.saveSite(ctx, actorOf(req), req.params.id, req.body.action, req.body.document)),
+      message: translate(requestLang(req), 'server.update_success'),
+    }),
   );
-  app.delete('/sites/:id', { schema: { tags, security, params: idParams } }, async (req) => {
-    await sites.deleteSite(ctx, actorOf(req), (req.params as { id: number }).id);
+  app.delete('/sites/:id', { schema: { tags, security, params: idParams, response: { 200: messageResponse } } }, async (req) => {
+    await sites.deleteSite(ctx, actorOf(req), req.params.id);
     return { message: translate(requestLang(req), 'server.delete_success') };
   });
 }

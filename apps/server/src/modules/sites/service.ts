@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type CreateSiteBody,
   checkConsecutiveCreatives,
   type Language,
+  type SaveAction,
+  type SiteDetail,
   type SiteDocument,
   type SiteDocumentInput,
+  type SiteListQuery,
+  type SiteSummary,
   siteDocumentSchema,
   toFieldIssues,
 } from '@swipe/core';
@@ -13,14 +18,19 @@ import type { Queryable } from '../../db/db.js';
 import { conflict, fieldError, invalid, notFound } from '../../errors.js';
 import { type Actor, assertCanEdit, assertInScope, scopeSql } from '../accounts/actor.js';
 import { recordAudit } from '../audit/service.js';
-import { applyDomain, type BaseStatus, baseStatusOf } from '../domains/service.js';
-import { siteOrigin } from '../published/hosts.js';
+import { registerSiteLookups, siteOrigin } from '../published/service.js';
 import { readSiteDocument } from './read.js';
 import { countCampaignClickRows } from './repo/counters.js';
+import { defaultSiteId, siteIdByDomain } from './repo/domain.js';
+import { bumpPublication, deletePublication, loadPublication, softDeleteSite, storePublication } from './repo/publication.js';
 import { findSite, SITE_SELECT, type SiteRow, writeSiteDocument } from './repo.js';
 import { applyLayoutRule, checkDocumentRules, checkPlanFeatures, codeChanges, codeFields, sanitizeDocumentHtml } from './rules.js';
+import { applyDomain, type BaseStatus, baseStatusOf } from './status.js';
 
-export type SaveAction = 'draft' | 'save' | 'publish' | 'private';
+export type { SaveAction };
+
+// The published module reads publications and addresses through these (it never imports sites).
+registerSiteLookups({ loadPublication, siteIdByDomain, defaultSiteId });
 
 export interface PlanLimits {
   quantitySwipe: number;
@@ -62,7 +72,7 @@ export async function scopedSite(q: Queryable, actor: Actor, id: number, lock = 
   return site;
 }
 
-export function presentSiteSummary(s: SiteRow, config: SiteUrlConfig) {
+export function presentSiteSummary(s: SiteRow, config: SiteUrlConfig): SiteSummary {
   return {
     id: s.id,
     uuid: s.uuid,
@@ -108,7 +118,7 @@ function listWhere(actor: Actor, p: { search?: string; status?: string }): { whe
   return { where, params };
 }
 
-export async function listSites(ctx: AppContext, actor: Actor, p: { page: number; pageSize: number; search?: string; status?: string }) {
+export async function listSites(ctx: AppContext, actor: Actor, p: SiteListQuery) {
   const { where, params } = listWhere(actor, p);
   const total = (
     await ctx.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM sites s JOIN accounts a ON a.id = s.account_id WHERE ${where}`, params)
@@ -204,20 +214,9 @@ function mapDbError(err: unknown): unknown {
   return err;
 }
 
-export async function createSite(
-  ctx: AppContext,
-  actor: Actor,
-  input: {
-    name: string;
-    numberHorizontal: number;
-    numberVertical: number;
-    defaultLanguage: Language;
-    languages: Language[];
-    globalMenu?: string[];
-  },
-) {
+export async function createSite(ctx: AppContext, actor: Actor, body: CreateSiteBody): Promise<SiteSummary> {
   assertCanEdit(actor);
-  const doc = parseDocument(emptyDocument(input));
+  const doc = parseDocument(emptyDocument({ ...body, languages: body.languages ?? [body.defaultLanguage] }));
   return ctx.db.tx(async (q) => {
     const plan = await planOf(q, actor.ownerId);
     checkPlan(doc, plan);
@@ -237,18 +236,20 @@ export async function createSite(
   });
 }
 
-export async function getSite(ctx: AppContext, actor: Actor, id: number) {
+export async function getSite(ctx: AppContext, actor: Actor, id: number): Promise<SiteDetail> {
   const site = await scopedSite(ctx.db, actor, id);
-  const doc = await readSiteDocument(ctx.db, site);
-  return { ...doc, ...presentSiteSummary(site, ctx.config), document: undefined };
+  return presentSiteDetail(await readSiteDocument(ctx.db, site), site, ctx.config);
 }
 
 /**
- * Saves the whole document in one transaction (a failed save changes nothing).
+ * Saves the whole document in one transaction (a failed save changes nothing) and answers with the saved
+ * document (the shape of GET /sites/{id}, new ids included), so the editor needs no second GET.
  * draft: working copy only. save: working copy, and the live copy too when the site is published.
  * publish: working copy and a new publication. private: working copy; visitors no longer see the site.
+ * Inside the transaction the site row is read twice (locked before, fresh after) and the document twice
+ * (before: layout rule and code audit; after: the answer and, when publishing, the snapshot).
  */
-export async function saveSite(ctx: AppContext, actor: Actor, id: number, action: SaveAction, input: unknown) {
+export async function saveSite(ctx: AppContext, actor: Actor, id: number, action: SaveAction, input: unknown): Promise<SiteDetail> {
   assertCanEdit(actor);
   const doc = parseDocument(input);
   checkDocumentRules(doc);
@@ -287,13 +288,17 @@ export async function saveSite(ctx: AppContext, actor: Actor, id: number, action
       else if (action === 'private') base = 'PRIVATE';
       else if (action === 'draft') base = current === 'PUBLISH' ? 'PUBLISH' : 'DRAFT';
       const publish = action === 'publish' || (action === 'save' && current === 'PUBLISH');
-      if (publish) await publishSnapshot(q, id, plan);
+      const version = publish ? await bumpPublication(q, id) : null;
       // After publishing (which marks the site published): the domain decides DOMAIN_VERIFYING or the base status.
-      await applyDomain(q, (await findSite(q, id)) as SiteRow, doc.customDomain || null, base);
-      if (base === 'PRIVATE') await q.query('DELETE FROM site_publications WHERE site_id = $1', [id]);
+      await applyDomain(q, site, doc.customDomain || null, base);
+      if (base === 'PRIVATE') await deletePublication(q, id);
+      const fresh = (await findSite(q, id)) as SiteRow;
+      const saved = await readSiteDocument(q, fresh);
+      if (version !== null) await storePublication(q, id, version, saved, plan.flags);
       await saveHooks.afterWrite?.(q, id);
       return {
-        site: (await findSite(q, id)) as SiteRow,
+        site: fresh,
+        saved,
         changedLive: publish || base === 'PRIVATE' || site.custom_domain !== (doc.customDomain || null),
       };
     })
@@ -301,21 +306,19 @@ export async function saveSite(ctx: AppContext, actor: Actor, id: number, action
       throw mapDbError(err);
     });
   if (result.changedLive) await invalidateSite(ctx, id);
-  return presentSiteSummary(result.site, ctx.config);
+  return presentSiteDetail(result.saved, result.site, ctx.config);
+}
+
+/** The document with the site's summary fields: what GET /sites/{id} and PUT /sites/{id} answer. */
+function presentSiteDetail(doc: Awaited<ReturnType<typeof readSiteDocument>>, site: SiteRow, config: SiteUrlConfig): SiteDetail {
+  return { ...doc, ...presentSiteSummary(site, config) };
 }
 
 /** Stores what visitors see: the document as of now plus the plan flags that gate visitor features. */
 export async function publishSnapshot(q: Queryable, siteId: number, plan: PlanLimits): Promise<void> {
-  const site = (await q.one<SiteRow>(`${SITE_SELECT} WHERE s.id = $1 FOR UPDATE OF s`, [siteId])) as SiteRow;
-  const version = site.publish_version + 1;
-  await q.query("UPDATE sites SET publish_version = $2, published_at = now(), status = 'PUBLISH' WHERE id = $1", [siteId, version]);
-  const fresh = (await findSite(q, siteId)) as SiteRow;
-  const doc = await readSiteDocument(q, fresh);
-  await q.query(
-    `INSERT INTO site_publications (site_id, version, document, plan_flags, published_at) VALUES ($1, $2, $3, $4, now())
-     ON CONFLICT (site_id) DO UPDATE SET version = EXCLUDED.version, document = EXCLUDED.document, plan_flags = EXCLUDED.plan_flags, published_at = now()`,
-    [siteId, version, doc, plan.flags],
-  );
+  const version = await bumpPublication(q, siteId);
+  const doc = await readSiteDocument(q, (await findSite(q, siteId)) as SiteRow);
+  await storePublication(q, siteId, version, doc, plan.flags);
 }
 
 /** Drops every cached visitor payload of a site, here and (through Redis) in every process. */
@@ -328,8 +331,8 @@ export async function deleteSite(ctx: AppContext, actor: Actor, id: number): Pro
   assertCanEdit(actor);
   await ctx.db.tx(async (q) => {
     await scopedSite(q, actor, id, true);
-    await q.query('UPDATE sites SET deleted_at = now(), custom_domain = NULL, is_default = false WHERE id = $1', [id]);
-    await q.query('DELETE FROM site_publications WHERE site_id = $1', [id]);
+    await softDeleteSite(q, id);
+    await deletePublication(q, id);
   });
   await invalidateSite(ctx, id);
 }
@@ -351,3 +354,11 @@ export async function countCampaignClick(
     return r;
   });
 }
+
+export {
+  markDomainChecked,
+  markDomainFailed,
+  markDomainVerified,
+} from './repo/domain.js';
+export { planFeatureMissing } from './rules.js';
+export { applyDomain, type BaseStatus, baseStatusOf, enqueueDomainCheck, normDomain } from './status.js';
