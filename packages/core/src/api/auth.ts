@@ -29,3 +29,5 @@ export type TokenPairView = z.output<typeof tokenPair>;
 /** change-password and first-time-change-password: a fresh pair and a translated confirmation. */
 export const tokenPairWithMessage = tokenPair.extend({ message: z.string() });
 export const verifyTokenResponse = messageResponse.extend({ valid: z.literal(true) });
+export type TokenPairWithMessage = z.output<typeof tokenPairWithMessage>;
+export type VerifyTokenResponse = z.output<typeof verifyTokenResponse>;
