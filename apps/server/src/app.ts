@@ -19,6 +19,18 @@ import { installSiteHosts } from './modules/published/hosts.js';
 
 export type Origin = 'admin' | 'sites';
 
+/** A route as registered: what the fuzz tests and tools enumerate (new routes are covered by themselves). */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema: { body?: unknown; params?: unknown; querystring?: unknown } | undefined;
+}
+const routeTables = new WeakMap<FastifyInstance, RouteEntry[]>();
+/** Every route of an app built by buildApp, in registration order. */
+export function routesOf(app: FastifyInstance): RouteEntry[] {
+  return routeTables.get(app) ?? [];
+}
+
 function baseOptions(ctx: AppContext): FastifyServerOptions {
   const opts: FastifyServerOptions = {
     loggerInstance: ctx.log,
@@ -60,6 +72,11 @@ export async function buildApp(ctx: AppContext, origin: Origin, drain?: Drain): 
     ctx.events.on('site.invalidated', () => micro.clear());
   }
   const app = Fastify(opts);
+  const table: RouteEntry[] = [];
+  routeTables.set(app, table);
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) table.push({ method, url: r.url, schema: r.schema as RouteEntry['schema'] });
+  });
   if (micro) app.decorate('microcache', micro);
   app.setValidatorCompiler(zodValidatorCompiler);
   // Responses are plain JSON of what services present, converted to snake_case once, here.
