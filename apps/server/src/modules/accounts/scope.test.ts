@@ -1,6 +1,6 @@
 import type { AccountType } from '@swipe/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { http, login, makeAccount, startTestServer, type TestServer } from '../../test/helpers.js';
+import { http, login, makeAccount, makePlan, startTestServer, type TestServer } from '../../test/helpers.js';
 import { createSite } from '../sites/service.js';
 import { type AccountRow, actorFromRow } from './actor.js';
 import { findAccountById } from './repo.js';
@@ -9,6 +9,7 @@ import { findAccountById } from './repo.js';
 // parent's resources (sites and accounts) and gets 404, and nothing changes.
 
 let s: TestServer;
+let plan: number;
 const acc: Record<string, AccountRow> = {};
 const siteOf: Record<string, number> = {};
 
@@ -18,11 +19,14 @@ async function make(name: string, type: AccountType, parent: string | null) {
     type,
     email: `${name.toLowerCase()}@scope.test`,
     companyName: name,
+    // No plan, no features: every tenant here has one (staff follow their parent's).
+    planId: type === 'SUB_ADMIN' ? null : plan,
   });
 }
 
 beforeAll(async () => {
   s = await startTestServer();
+  plan = await makePlan(s.ctx, { quantitySite: 10 });
   await make('M', 'MASTER', null);
   await make('M2', 'MASTER', null);
   await make('O1', 'OEM_MASTER', 'M');
