@@ -8,7 +8,7 @@ import type { SMTPServer } from 'smtp-server';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemo } from '../apps/server/src/demo/seed.js';
-import { makeVisitorSite } from '../apps/server/src/modules/enduser/fixtures.js';
+import { makeVisitorSite } from '../apps/server/src/test/enduser-fixtures.js';
 import { startTestServer, type TestServer } from '../apps/server/src/test/helpers.js';
 import { type ReceivedMail, startSmtp } from '../apps/server/src/test/smtp.js';
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /** Every environment variable the product reads (README "Configuration" lists the same). */
 export interface Config {
@@ -19,6 +20,8 @@ export interface Config {
   jwtSecret: string | undefined;
   logLevel: string;
   runWorker: boolean;
+  /** RETRY_BASE_MS: the worker's first retry delay for a failed job or mail (doubles each attempt, up to an hour) */
+  retryBaseMs: number;
   trustProxy: boolean;
   demoData: boolean;
   cnameTarget: string;
@@ -31,6 +34,12 @@ export interface Config {
   ipBlocklist: string[];
   /** per-site hosts `s{id}.{base}` instead of `/sites/{id}` (modules/published/hosts.ts) */
   siteSubdomainBase: string | undefined;
+  /** ENDUSER_RATE_MULTIPLIER: scales every visitor-side rate limit (load tests from one address) */
+  enduserRateMultiplier: number;
+  /** VIEWER_DIST_DIR: the viewer's built client bundles (journeys and benches build their own copy) */
+  viewerDistDir: string;
+  /** VIEWER_MANIFEST: the Vite manifest linking the enduser entry's bundles */
+  viewerManifest: string;
 }
 
 function subdomainBase(v: string | undefined): string | undefined {
@@ -49,6 +58,12 @@ function int(v: string | undefined, d: number): number {
   if (!Number.isInteger(n) || n < 0) throw new Error(`invalid integer in environment: ${v}`);
   return n;
 }
+function positive(v: string | undefined, d: number): number {
+  const n = v === undefined || v === '' ? d : Number(v);
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`invalid positive number in environment: ${v}`);
+  return n;
+}
+const VIEWER_DIST = fileURLToPath(new URL('../../viewer/dist', import.meta.url));
 function bool(v: string | undefined, d: boolean): boolean {
   if (v === undefined || v === '') return d;
   return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
@@ -74,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtSecret: env.JWT_SECRET || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     runWorker: bool(env.RUN_WORKER, true),
+    retryBaseMs: int(env.RETRY_BASE_MS, 5000),
     trustProxy: bool(env.TRUST_PROXY, false),
     demoData: bool(env.DEMO_DATA, !env.DATABASE_URL),
     cnameTarget: env.CNAME_TARGET ?? 'sites.swipe.localhost',
@@ -88,6 +104,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .split(',')
       .map((e) => e.trim())
       .filter(Boolean),
+    enduserRateMultiplier: positive(env.ENDUSER_RATE_MULTIPLIER, 1),
+    viewerDistDir: path.resolve(env.VIEWER_DIST_DIR || VIEWER_DIST),
+    viewerManifest: path.resolve(env.VIEWER_MANIFEST || path.join(env.VIEWER_DIST_DIR || VIEWER_DIST, '.vite', 'manifest.json')),
     ...overrides,
   };
   // Default credentials exist only in the embedded mode: with DATABASE_URL set they are never created.

@@ -3,19 +3,9 @@ import type { AppContext } from '../../context.js';
 import { unauthorized } from '../../errors.js';
 import { bearer } from '../../http/auth.js';
 import { END_USER_TTL_S } from '../../lib/tokens.js';
+import { findMemberById, type MemberRow } from './repo.js';
 
-export interface MemberRow {
-  id: number;
-  site_id: number;
-  email: string;
-  password_hash: string;
-  status: 'PROVISIONAL' | 'ACTIVE' | 'DISABLED';
-  lang: string;
-  data: Record<string, unknown>;
-  token_version: number;
-  confirmed_at: string | null;
-  created_at: string;
-}
+export type { MemberRow };
 
 /** An end-user token for one site (audience end-user:{siteId}); sub = site_members.id, tv = token_version. */
 export function signMemberToken(ctx: AppContext, member: Pick<MemberRow, 'id' | 'site_id' | 'token_version'>): Promise<string> {
@@ -34,7 +24,7 @@ export async function verifyMemberToken(ctx: AppContext, siteId: number, token: 
   if (!token) return null;
   const claims = await ctx.tokens.verify({ kind: 'end-user', siteId }, token);
   if (!claims || !/^\d{1,15}$/.test(claims.sub)) return null;
-  const m = await ctx.db.maybeOne<MemberRow>('SELECT * FROM site_members WHERE id = $1 AND site_id = $2', [Number(claims.sub), siteId]);
+  const m = await findMemberById(ctx.db, siteId, Number(claims.sub));
   if (m?.status !== 'ACTIVE' || m.token_version !== claims.tv) return null;
   return m;
 }

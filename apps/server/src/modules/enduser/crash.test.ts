@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { createPgDb, type Db } from '../../db/db.js';
 import { createContext, openDb } from '../../server.js';
+import { makeVisitorSite } from '../../test/enduser-fixtures.js';
 import { type ReceivedMail, startSmtp } from '../../test/smtp.js';
-import { makeVisitorSite } from './fixtures.js';
 
 // Faults (issue 4): the server process is SIGKILLed right after a contact submission is acknowledged;
 // the submission and its mails are on disk, and once the mail server is back they arrive exactly once.

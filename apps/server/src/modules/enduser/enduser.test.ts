@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { confirmationLink, type Fixture, makeVisitorSite } from '../../test/enduser-fixtures.js';
 import { http, startTestServer, type TestServer } from '../../test/helpers.js';
-import { confirmationLink, type Fixture, makeVisitorSite } from './fixtures.js';
 
 // API tests of the visitor forms (viewer.md 5, issue 4): every end-user rule at its edges, the
 // membership flow, idempotent resubmission, bad input of every kind, cross-site tokens, plan lock.
@@ -24,7 +24,7 @@ afterAll(async () => {
   await s?.drop();
 });
 beforeEach(() => {
-  process.env.ENDUSER_RATE_MULTIPLIER = '1000';
+  s.ctx.config.enduserRateMultiplier = 1000;
 });
 
 const base = () => s.sitesUrl;
@@ -242,7 +242,7 @@ describe('membership', () => {
   });
 
   it('throttles registration and login per IP', async () => {
-    process.env.ENDUSER_RATE_MULTIPLIER = '0.0001';
+    s.ctx.config.enduserRateMultiplier = 0.0001;
     let last = 0;
     for (let i = 0; i < 3; i++)
       last = (await reg(other.siteId, { email: `t${i}@example.com`, password: 'x', confirm_password: 'x' })).status;
@@ -383,7 +383,7 @@ describe('contact and homepage forms', () => {
   });
 
   it('throttles per IP and per site', async () => {
-    process.env.ENDUSER_RATE_MULTIPLIER = '0.0001';
+    s.ctx.config.enduserRateMultiplier = 0.0001;
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) statuses.push((await post(other.siteId, { data: good })).status);
     expect(statuses).toContain(429);
@@ -409,5 +409,19 @@ describe('screens', () => {
     const form = await fetch(`${base()}/sites/${site.siteId}/en/form-success`).then((r) => r.text());
     expect(form).toContain('We will reply within 24 hours.');
     expect((await fetch(`${base()}/sites/${draft.siteId}/en/contact`)).status).toBe(404);
+  });
+
+  it('sends a CSP with script-src on form and success pages: our bundle, and on success pages exactly the operator tags', async () => {
+    for (const page of ['contact', 'register', 'login', 'forms', 'survey', 'register-success']) {
+      const r = await fetch(`${base()}/sites/${site.siteId}/en/${page}`);
+      const csp = r.headers.get('content-security-policy') ?? '';
+      expect(csp, page).toMatch(/(^|; )script-src 'self'(;|$)/);
+      expect(csp, page).toContain("object-src 'none'");
+    }
+    const success = await fetch(`${base()}/sites/${site.siteId}/en/contact-success`);
+    const csp = success.headers.get('content-security-policy') ?? '';
+    const hash = createHash('sha256').update("window.__contactScript='en'", 'utf8').digest('base64');
+    expect(csp).toContain(`script-src 'self' 'sha256-${hash}' https:`);
+    expect(/script-src[^;]*(unsafe-inline|nonce-)/.test(csp)).toBe(false);
   });
 });

@@ -5,35 +5,82 @@ import { sha256 } from '../../lib/crypto.js';
 import { hitLimits, type Limit } from '../../lib/ratelimit.js';
 
 /**
- * Throttles of the visitor posts, per IP and per site (issue 4, abuse). ENDUSER_RATE_MULTIPLIER scales
- * every maximum (load tests from one address set it high); it is read per call so tests can change it.
+ * Throttles of the visitor posts (issue 4, abuse; issue 13.12 fairness). Three levels, checked in
+ * order, and a level counts only the attempts the levels before it let through:
+ * - per IP address;
+ * - per network (/24 of IPv4, /48 of IPv6): one office or one attacker with a handful of neighbouring
+ *   addresses shares one budget of a few addresses;
+ * - per site: a ceiling over ten minutes that protects the destination inboxes. Attempts refused per
+ *   IP or network never count here, so a handful of addresses cannot fill it: it takes more than a
+ *   hundred distinct networks each at its own limit (docs/decisions.md).
+ * ctx.config.enduserRateMultiplier (ENDUSER_RATE_MULTIPLIER) scales every maximum (load tests from one address).
  */
 export type Action = 'register' | 'resend' | 'login' | 'confirm' | 'contact' | 'homepage' | 'survey' | 'preview';
-const LIMITS: Record<Action, { ip: Limit; site: Limit }> = {
-  register: { ip: { max: 10, windowSeconds: 15 * 60 }, site: { max: 300, windowSeconds: 60 } },
-  resend: { ip: { max: 10, windowSeconds: 15 * 60 }, site: { max: 300, windowSeconds: 60 } },
-  login: { ip: { max: 30, windowSeconds: 15 * 60 }, site: { max: 600, windowSeconds: 60 } },
-  confirm: { ip: { max: 30, windowSeconds: 15 * 60 }, site: { max: 600, windowSeconds: 60 } },
-  contact: { ip: { max: 20, windowSeconds: 10 * 60 }, site: { max: 600, windowSeconds: 60 } },
-  homepage: { ip: { max: 20, windowSeconds: 10 * 60 }, site: { max: 600, windowSeconds: 60 } },
-  survey: { ip: { max: 20, windowSeconds: 10 * 60 }, site: { max: 600, windowSeconds: 60 } },
-  preview: { ip: { max: 20, windowSeconds: 15 * 60 }, site: { max: 100, windowSeconds: 60 } },
+type Level = 'ip' | 'net' | 'site';
+const TEN_MINUTES = 10 * 60;
+const QUARTER = 15 * 60;
+const LIMITS: Record<Action, Record<Level, Limit>> = {
+  register: {
+    ip: { max: 10, windowSeconds: QUARTER },
+    net: { max: 30, windowSeconds: QUARTER },
+    site: { max: 3000, windowSeconds: TEN_MINUTES },
+  },
+  resend: {
+    ip: { max: 10, windowSeconds: QUARTER },
+    net: { max: 30, windowSeconds: QUARTER },
+    site: { max: 3000, windowSeconds: TEN_MINUTES },
+  },
+  login: {
+    ip: { max: 30, windowSeconds: QUARTER },
+    net: { max: 90, windowSeconds: QUARTER },
+    site: { max: 6000, windowSeconds: TEN_MINUTES },
+  },
+  confirm: {
+    ip: { max: 30, windowSeconds: QUARTER },
+    net: { max: 90, windowSeconds: QUARTER },
+    site: { max: 6000, windowSeconds: TEN_MINUTES },
+  },
+  contact: {
+    ip: { max: 20, windowSeconds: TEN_MINUTES },
+    net: { max: 60, windowSeconds: TEN_MINUTES },
+    site: { max: 6000, windowSeconds: TEN_MINUTES },
+  },
+  homepage: {
+    ip: { max: 20, windowSeconds: TEN_MINUTES },
+    net: { max: 60, windowSeconds: TEN_MINUTES },
+    site: { max: 6000, windowSeconds: TEN_MINUTES },
+  },
+  survey: {
+    ip: { max: 20, windowSeconds: TEN_MINUTES },
+    net: { max: 60, windowSeconds: TEN_MINUTES },
+    site: { max: 6000, windowSeconds: TEN_MINUTES },
+  },
+  preview: {
+    ip: { max: 20, windowSeconds: QUARTER },
+    net: { max: 60, windowSeconds: QUARTER },
+    site: { max: 1000, windowSeconds: TEN_MINUTES },
+  },
 };
 
-function multiplier(): number {
-  const m = Number(process.env.ENDUSER_RATE_MULTIPLIER ?? 1);
-  return Number.isFinite(m) && m > 0 ? m : 1;
-}
-export function limitOf(action: Action, which: 'ip' | 'site'): Limit {
+export function limitOf(ctx: AppContext, action: Action, which: Level): Limit {
   const l = LIMITS[action][which];
-  return { max: Math.ceil(l.max * multiplier()), windowSeconds: l.windowSeconds };
+  return { max: Math.ceil(l.max * ctx.config.enduserRateMultiplier), windowSeconds: l.windowSeconds };
+}
+
+/** The network an address belongs to for throttling: its /24 (IPv4, also IPv4-mapped IPv6) or /48 (IPv6). */
+export function networkOf(ip: string): string {
+  const v4 = /^(?:::ffff:)?(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.\d{1,3}$/i.exec(ip);
+  if (v4) return `${v4[1]}.${v4[2]}.${v4[3]}.0/24`;
+  const [head = ''] = ip.toLowerCase().split('::');
+  const groups = head.split(':').filter(Boolean);
+  while (groups.length < 3) groups.push('0');
+  return `${groups.slice(0, 3).join(':')}::/48`;
 }
 
 export async function throttle(ctx: AppContext, action: Action, ip: string, siteId: number): Promise<void> {
-  await hitLimits(ctx.kv, [
-    { key: `eu:${action}:ip:${ip}`, limit: limitOf(action, 'ip') },
-    { key: `eu:${action}:site:${siteId}`, limit: limitOf(action, 'site') },
-  ]);
+  await hitLimits(ctx.kv, [{ key: `eu:${action}:ip:${ip}`, limit: limitOf(ctx, action, 'ip') }]);
+  await hitLimits(ctx.kv, [{ key: `eu:${action}:net:${networkOf(ip)}`, limit: limitOf(ctx, action, 'net') }]);
+  await hitLimits(ctx.kv, [{ key: `eu:${action}:site:${siteId}`, limit: limitOf(ctx, action, 'site') }]);
 }
 
 const KEY = /^[A-Za-z0-9_.:-]{8,128}$/;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Fixture, makeVisitorSite } from '../../test/enduser-fixtures.js';
 import { http, login, makeAccount, startTestServer, type TestServer } from '../../test/helpers.js';
-import { type Fixture, makeVisitorSite } from './fixtures.js';
 
 // Back-office lists of members, contacts and form submissions: the operator's subtree only, paged,
 // searchable, CSV with a byte-order mark and formula cells neutralised.

@@ -6,53 +6,18 @@ import { actorOf, requireOperator } from '../../http/auth.js';
 import { requestLang } from '../../http/lang.js';
 import { idParams, pageQuery } from '../../http/schemas.js';
 import type { Actor } from '../accounts/actor.js';
-import { csvCell, scopedSite } from '../sites/service.js';
+import { csvCell, formFieldsOf, scopedSite } from '../sites/service.js';
+import { type EntryKind, type EntryRow, entryRows } from './repo.js';
 
 // Back-office lists of a site's members, contacts and homepage-form submissions (back-office.md 7),
 // scoped to the operator's subtree, paginated and searchable, each with a CSV export.
 
-type Kind = 'member' | 'contact' | 'form';
+type Kind = EntryKind;
 const FORM_TYPE = { contact: 'CONTACT_SETTING', form: 'HOMEPAGE_SETTING' } as const;
 const CSV_MAX_ROWS = 50_000;
 
-function where(kind: Kind, search: string | undefined, siteId: number): { sql: string; params: unknown[] } {
-  const params: unknown[] = [siteId];
-  let sql = 'site_id = $1';
-  if (kind !== 'member') {
-    params.push(FORM_TYPE[kind]);
-    sql += ` AND form_type = $${params.length}`;
-  }
-  if (search) {
-    params.push(`%${search.replace(/[\\%_]/g, '\\$&')}%`);
-    sql += ` AND (email ILIKE $${params.length} OR data::text ILIKE $${params.length})`;
-  }
-  return { sql, params };
-}
-
-interface Row {
-  id: number;
-  email: string | null;
-  lang: string;
-  data: Record<string, unknown>;
-  created_at: string;
-  status?: string;
-  confirmed_at?: string | null;
-}
-
-async function rows(ctx: AppContext, kind: Kind, siteId: number, search: string | undefined, limit: number, offset: number) {
-  const w = where(kind, search, siteId);
-  const table = kind === 'member' ? 'site_members' : 'form_submissions';
-  const cols = kind === 'member' ? 'id, email, lang, data, status, confirmed_at, created_at' : 'id, email, lang, data, created_at';
-  const total = (await ctx.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE ${w.sql}`, w.params)).n;
-  const items = await ctx.db.query<Row>(
-    `SELECT ${cols} FROM ${table} WHERE ${w.sql} ORDER BY id DESC LIMIT $${w.params.length + 1} OFFSET $${w.params.length + 2}`,
-    [...w.params, limit, offset],
-  );
-  return { total, items };
-}
-
 const iso = (v: string | null | undefined) => (v ? new Date(v).toISOString() : null);
-function present(r: Row) {
+function present(r: EntryRow) {
   return {
     id: r.id,
     email: r.email,
@@ -72,22 +37,18 @@ export async function listEntries(
   p: { page: number; pageSize: number; search?: string },
 ) {
   await scopedSite(ctx.db, actor, siteId);
-  const r = await rows(ctx, kind, siteId, p.search, p.pageSize, (p.page - 1) * p.pageSize);
+  const r = await entryRows(ctx.db, kind, siteId, p.search, p.pageSize, (p.page - 1) * p.pageSize);
   return { items: r.items.map(present), total: r.total, page: p.page, pageSize: p.pageSize };
 }
 
 /** CSV with a byte-order mark; cells starting with = + - @ or a tab are neutralised. Data columns follow the form's fields. */
 export async function exportEntries(ctx: AppContext, actor: Actor, siteId: number, kind: Kind, search: string | undefined, lang: Lang) {
   const site = await scopedSite(ctx.db, actor, siteId);
-  const { items } = await rows(ctx, kind, siteId, search, CSV_MAX_ROWS, 0);
+  const { items } = await entryRows(ctx.db, kind, siteId, search, CSV_MAX_ROWS, 0);
   const type = kind === 'member' ? 'MEMBERSHIP_SETTING' : FORM_TYPE[kind];
-  const fields = await ctx.db.query<{ field_key: string; title: string }>(
-    `SELECT f.field_key, f.title FROM form_fields f JOIN form_settings s ON s.id = f.form_setting_id
-      WHERE s.site_id = $1 AND s.type = $2 AND s.lang = $3 ORDER BY f.order_num, f.id`,
-    [siteId, type, site.default_language],
-  );
+  const fields = await formFieldsOf(ctx.db, siteId, type, site.default_language);
   const skip = new Set(['email', 'password', 'confirmPassword']);
-  const keys = fields.filter((f) => !skip.has(f.field_key)).map((f) => ({ key: f.field_key, title: f.title }));
+  const keys = fields.filter((f) => !skip.has(f.fieldKey)).map((f) => ({ key: f.fieldKey, title: f.title }));
   for (const r of items)
     for (const k of Object.keys(r.data ?? {})) if (!skip.has(k) && !keys.some((x) => x.key === k)) keys.push({ key: k, title: k });
   const t = (k: string) => translate(lang, `enduser.${k}`);

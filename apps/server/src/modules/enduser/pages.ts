@@ -5,8 +5,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
 import type { FormPageTarget } from '../published/form-pages.js';
-import { surveyCookies } from '../surveys/routes.js';
-import { listSurveys, surveyWithQuestions } from '../surveys/service.js';
 import { sendEnduserPage } from './html.js';
 import { companyLinks, fieldsOf, formSetting, formsLocked, type VisitorSite, visitorSite } from './site.js';
 
@@ -38,9 +36,19 @@ export function langLinks(basePath: string, lang: Language, languages: Language[
 function str(v: unknown, max = 200): string | null {
   return typeof v === 'string' && v.length > 0 && v.length <= max ? v : null;
 }
-function posInt(v: unknown): number | null {
-  const s = typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
-  return /^\d{1,15}$/.test(s) && Number(s) > 0 ? Number(s) : null;
+
+/**
+ * The survey screen's data, from the surveys module (which depends on this one, not the other way
+ * round): it registers itself when its routes are mounted.
+ */
+export type SurveyScreen = (
+  ctx: AppContext,
+  req: FastifyRequest,
+  o: { siteId: number; lang: Language; query: Record<string, unknown> },
+) => Promise<Pick<EnduserState, 'survey' | 'surveyContext'>>;
+let surveyScreen: SurveyScreen | undefined;
+export function registerSurveyScreen(fn: SurveyScreen): void {
+  surveyScreen = fn;
 }
 
 function baseState(v: VisitorSite, target: FormPageTarget, page: EnduserPage): EnduserState {
@@ -120,27 +128,14 @@ export async function renderFormPage(ctx: AppContext, req: FastifyRequest, reply
     case 'form-success':
       tailHtml = scripts?.formScript ?? '';
       break;
-    case 'survey': {
-      const asked = posInt(q.survey_id ?? q.surveyId ?? q.id);
-      const surveyId = asked ?? (await listSurveys(ctx, v.site.siteId, v.lang))[0]?.id ?? null;
-      state.survey = null;
-      if (surveyId) {
-        try {
-          const s = await surveyWithQuestions(ctx, surveyId, v.lang, v.site.siteId);
-          state.survey = { ...s.survey, questions: s.questions };
-        } catch (err) {
-          if (!(err instanceof AppError) || err.status !== 404) throw err;
-        }
-      }
-      const cookies = surveyCookies(req);
-      const source = str(q.click_source ?? q.source ?? q.type, 40) ?? cookies.clickSource ?? null;
-      state.surveyContext = {
-        pageId: posInt(q.page_id) ?? posInt(cookies.pageId),
-        ctaId: posInt(q.cta_id) ?? posInt(cookies.ctaId),
-        clickSource: source === 'BUTTON_CTA' || source === 'POPUP_CTA_TRANSITION' ? source : null,
-      };
+    case 'survey':
+      Object.assign(
+        state,
+        surveyScreen
+          ? await surveyScreen(ctx, req, { siteId: v.site.siteId, lang: v.lang, query: q })
+          : { survey: null, surveyContext: { pageId: null, ctaId: null, clickSource: null } },
+      );
       break;
-    }
   }
   const title = `${translate(v.lang, TITLE_KEY[page])} | ${v.site.document.name}`;
   return sendEnduserPage(ctx, reply, state, {

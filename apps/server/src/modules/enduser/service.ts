@@ -1,18 +1,28 @@
 import type { FieldIssue, FormType, Language } from '@swipe/core';
-import { checkEmail, checkFormValues, checkMemberPassword, MEMBERSHIP_SYSTEM_KEYS } from '@swipe/core/forms.ts';
+import { checkEmail, checkFormValues, checkLogin, checkMemberPassword, MEMBERSHIP_SYSTEM_KEYS } from '@swipe/core/forms.ts';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/db.js';
 import { AppError, tooMany } from '../../errors.js';
-import { randomToken, sha256 } from '../../lib/crypto.js';
 import { queueMail } from '../../lib/mailer.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { clearFailures, countFailure, type Limit, overLimit } from '../../lib/ratelimit.js';
 import { END_USER_TTL_S } from '../../lib/tokens.js';
-import { siteOrigin } from '../published/hosts.js';
-import type { PublishedSite } from '../published/service.js';
-import { type MemberRow, signMemberToken } from './auth.js';
+import { findOneTimeToken, issueOneTimeToken, markOneTimeTokenUsed, recentOneTimeToken } from '../auth/service.js';
+import { type PublishedSite, siteOrigin } from '../published/service.js';
+import { signMemberToken } from './auth.js';
 import { ipHash } from './guard.js';
 import { alreadyMemberMail, confirmMail, notifyMail, summary, visitorMail } from './mails.js';
+import {
+  activateMember,
+  findMemberByEmail,
+  findMemberById,
+  insertMemberIfAbsent,
+  insertSubmission,
+  lockMemberByEmail,
+  type MemberRow,
+  submissionByKey,
+  updateProvisionalMember,
+} from './repo.js';
 import { assertFormsOpen, companyLinks, fieldsOf, formSetting, type VisitorSite, visitorSite } from './site.js';
 
 export const CONFIRM_TTL_HOURS = 24;
@@ -35,18 +45,8 @@ export function memberLink(ctx: AppContext, site: PublishedSite, lang: Language,
 }
 
 async function issueConfirmation(ctx: AppContext, q: Queryable, v: VisitorSite, member: MemberRow, lang: Language): Promise<boolean> {
-  const recent = await q.maybeOne<{ id: number }>(
-    `SELECT id FROM one_time_tokens WHERE purpose = $1 AND subject_id = $2 AND used_at IS NULL AND created_at > now() - make_interval(secs => $3)`,
-    [CONFIRM_PURPOSE, member.id, RESEND_GAP_S],
-  );
-  if (recent) return false;
-  const token = randomToken(32);
-  await q.query('INSERT INTO one_time_tokens (purpose, subject_id, token_hash, expires_at) VALUES ($1, $2, $3, $4)', [
-    CONFIRM_PURPOSE,
-    member.id,
-    sha256(token),
-    new Date(Date.now() + CONFIRM_TTL_HOURS * 3600_000),
-  ]);
+  if (await recentOneTimeToken(q, CONFIRM_PURPOSE, member.id, RESEND_GAP_S)) return false;
+  const token = await issueOneTimeToken(q, { purpose: CONFIRM_PURPOSE, subjectId: member.id, ttlSeconds: CONFIRM_TTL_HOURS * 3600 });
   const link = memberLink(ctx, v.site, lang, 'register', `token=${encodeURIComponent(token)}`);
   await queueMail(q, confirmMail(lang, member.email, v.site.document.name, link, CONFIRM_TTL_HOURS));
   return true;
@@ -90,15 +90,9 @@ export async function register(ctx: AppContext, siteId: number, input: RegisterI
   const email = (input.email as string).trim();
   const passwordHash = await hashPassword(input.password as string);
   await ctx.db.tx(async (q) => {
-    await q.query(
-      `INSERT INTO site_members (site_id, email, password_hash, lang, data) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (site_id, lower(email)) DO NOTHING`,
-      [siteId, email, passwordHash, v.lang, rest.values],
-    );
-    const member = await q.one<MemberRow>('SELECT * FROM site_members WHERE site_id = $1 AND lower(email) = lower($2) FOR UPDATE', [
-      siteId,
-      email,
-    ]);
+    await insertMemberIfAbsent(q, { siteId, email, passwordHash, lang: v.lang, data: rest.values });
+    const member = await lockMemberByEmail(q, siteId, email);
+    if (!member) return;
     if (member.status === 'ACTIVE') {
       const recent = await ctx.kv.incr(`eu:already:${member.id}`, 3600);
       if (recent === 1)
@@ -107,12 +101,7 @@ export async function register(ctx: AppContext, siteId: number, input: RegisterI
     }
     if (member.status === 'DISABLED') return;
     if (member.password_hash !== passwordHash)
-      await q.query('UPDATE site_members SET password_hash = $2, lang = $3, data = $4 WHERE id = $1', [
-        member.id,
-        passwordHash,
-        v.lang,
-        rest.values,
-      ]);
+      await updateProvisionalMember(q, member.id, { passwordHash, lang: v.lang, data: rest.values });
     await issueConfirmation(ctx, q, v, member, v.lang);
   });
   return { email };
@@ -124,10 +113,7 @@ export async function resend(ctx: AppContext, siteId: number, input: { email?: u
   const e = checkEmail(input.email);
   if (e) rejectIssues([e], e.key === 'validation.invalid_type');
   await ctx.db.tx(async (q) => {
-    const member = await q.maybeOne<MemberRow>('SELECT * FROM site_members WHERE site_id = $1 AND lower(email) = lower($2) FOR UPDATE', [
-      siteId,
-      (input.email as string).trim(),
-    ]);
+    const member = await lockMemberByEmail(q, siteId, (input.email as string).trim());
     if (member?.status === 'PROVISIONAL') await issueConfirmation(ctx, q, v, member, v.lang);
   });
 }
@@ -135,19 +121,12 @@ export async function resend(ctx: AppContext, siteId: number, input: { email?: u
 /** Follows the one-time link: the member becomes ACTIVE. The link works once and expires. */
 export async function confirm(ctx: AppContext, siteId: number, token: string): Promise<{ email: string }> {
   const result = await ctx.db.tx(async (q) => {
-    const row = await q.maybeOne<{ id: number; subject_id: number; expires_at: string; used_at: string | null }>(
-      'SELECT id, subject_id, expires_at, used_at FROM one_time_tokens WHERE token_hash = $1 AND purpose = $2 FOR UPDATE',
-      [sha256(token), CONFIRM_PURPOSE],
-    );
-    if (!row || row.used_at || new Date(row.expires_at).getTime() < Date.now()) return null;
-    const member = await q.maybeOne<MemberRow>('SELECT * FROM site_members WHERE id = $1 AND site_id = $2 FOR UPDATE', [
-      row.subject_id,
-      siteId,
-    ]);
+    const t = await findOneTimeToken(q, CONFIRM_PURPOSE, token, true);
+    if (!t) return null;
+    const member = await findMemberById(q, siteId, t.subjectId, true);
     if (!member || member.status === 'DISABLED') return null;
-    await q.query('UPDATE one_time_tokens SET used_at = now() WHERE id = $1', [row.id]);
-    if (member.status === 'PROVISIONAL')
-      await q.query("UPDATE site_members SET status = 'ACTIVE', confirmed_at = now() WHERE id = $1", [member.id]);
+    await markOneTimeTokenUsed(q, t);
+    if (member.status === 'PROVISIONAL') await activateMember(q, member.id);
     return { email: member.email };
   });
   if (!result) throw new AppError(400, 'CONFIRM_LINK_INVALID', 'enduser.confirm_invalid');
@@ -162,13 +141,7 @@ const loginFailed = () => new AppError(401, 'LOGIN_FAILED', 'enduser.login_faile
  */
 export async function login(ctx: AppContext, siteId: number, input: { email?: unknown; password?: unknown }, ip: string) {
   await visitorSite(ctx, siteId);
-  const issues: FieldIssue[] = [];
-  const e = checkEmail(input.email);
-  if (e) issues.push(e);
-  if (input.password === undefined || input.password === null || input.password === '')
-    issues.push({ path: 'password', key: 'validation.required', params: {} });
-  else if (typeof input.password !== 'string') issues.push({ path: 'password', key: 'validation.invalid_type', params: {} });
-  else if (input.password.length > 200) issues.push({ path: 'password', key: 'validation.max_length', params: { max: 200 } });
+  const issues = checkLogin(input.email, input.password);
   if (issues.length > 0)
     rejectIssues(
       issues,
@@ -180,7 +153,7 @@ export async function login(ctx: AppContext, siteId: number, input: { email?: un
   const ipKey = `eu:loginfail:ip:${ip}`;
   if ((await overLimit(ctx.kv, emailKey, MEMBER_LOGIN_LIMIT)) || (await overLimit(ctx.kv, ipKey, { max: 30, windowSeconds: 15 * 60 })))
     throw tooMany();
-  const member = await ctx.db.maybeOne<MemberRow>('SELECT * FROM site_members WHERE site_id = $1 AND lower(email) = $2', [siteId, email]);
+  const member = await findMemberByEmail(ctx.db, siteId, email);
   let ok = false;
   if (member && member.status !== 'DISABLED') ok = await verifyPassword(member.password_hash, password);
   else await burnPasswordCheck(password);
@@ -235,18 +208,17 @@ export async function submitForm(
   const emailField = fields.find((f) => f.fieldKey === 'email');
   const visitorEmail = emailField && typeof check.values.email === 'string' && check.values.email ? check.values.email : null;
   return ctx.db.tx(async (q) => {
-    const inserted = await q.maybeOne<{ id: number; created_at: string }>(
-      `INSERT INTO form_submissions (site_id, form_type, lang, email, data, idempotency_key, ip_hash)
-       VALUES ($1, $2, $3, $4, $5, $6, $7)
-       ON CONFLICT (site_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
-       RETURNING id, created_at`,
-      [siteId, type, v.lang, visitorEmail, check.values, meta.idempotencyKey, ipHash(meta.ip)],
-    );
+    const inserted = await insertSubmission(q, {
+      siteId,
+      formType: type,
+      lang: v.lang,
+      email: visitorEmail,
+      data: check.values,
+      idempotencyKey: meta.idempotencyKey,
+      ipHash: ipHash(meta.ip),
+    });
     if (!inserted) {
-      const first = await q.one<{ id: number; created_at: string; form_type: string }>(
-        'SELECT id, created_at, form_type FROM form_submissions WHERE site_id = $1 AND idempotency_key = $2',
-        [siteId, meta.idempotencyKey],
-      );
+      const first = await submissionByKey(q, siteId, meta.idempotencyKey);
       return { id: first.id, createdAt: new Date(first.created_at).toISOString(), replayed: true };
     }
     const at = new Date(inserted.created_at);
@@ -258,3 +230,8 @@ export async function submitForm(
     return { id: inserted.id, createdAt: at.toISOString(), replayed: false };
   });
 }
+export { requireMember } from './auth.js';
+export { idempotencyKey, throttle } from './guard.js';
+export { sendEnduserPage } from './html.js';
+export { registerSurveyScreen, type SurveyScreen } from './pages.js';
+export { siteLang } from './site.js';

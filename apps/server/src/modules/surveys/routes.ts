@@ -1,10 +1,11 @@
 import { translate } from '@swipe/i18n';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { requestLang } from '../../http/lang.js';
 import { id, idParams } from '../../http/schemas.js';
-import { idempotencyKey, throttle } from '../enduser/guard.js';
+import { idempotencyKey, registerSurveyScreen, throttle } from '../enduser/service.js';
+import { surveyCookies, surveyScreen } from './screen.js';
 import { listSurveys, type ResponseInput, respond, surveySiteId, surveyWithQuestions } from './service.js';
 
 const tags = ['end-user', 'survey'];
@@ -17,15 +18,8 @@ const listFields = z.object({
 const listQuery = listFields;
 const langQuery = z.object({ lang: z.string().max(10).optional() });
 
-/** Cookies the viewer sets on a survey transition (viewer.md 4); the body's values win. */
-export const SURVEY_COOKIES = { pageId: 'survey_page_id', ctaId: 'survey_cta_id', clickSource: 'survey_click_source' } as const;
-
-export function surveyCookies(req: FastifyRequest): { pageId?: string; ctaId?: string; clickSource?: string } {
-  const c = req.cookies ?? {};
-  return { pageId: c[SURVEY_COOKIES.pageId], ctaId: c[SURVEY_COOKIES.ctaId], clickSource: c[SURVEY_COOKIES.clickSource] };
-}
-
 export async function surveySitesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  registerSurveyScreen(surveyScreen);
   app.get('/api/v1/end-user/survey', { schema: { tags, querystring: listQuery } }, async (req) => {
     const q = req.query as z.infer<typeof listFields>;
     if (q.surveyId) {

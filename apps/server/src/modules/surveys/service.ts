@@ -1,29 +1,13 @@
 import { CLICK_SOURCES, type Language } from '@swipe/core';
-import { checkEmail, checkSurveyAnswers, pickText, type SurveyOption, type SurveyQuestionLike } from '@swipe/core/forms.ts';
+import { checkEmail, checkSurveyAnswers, pickText, type SurveyQuestionLike } from '@swipe/core/forms.ts';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
-import { rejectIssues } from '../enduser/service.js';
-import { siteLang } from '../enduser/site.js';
+import { rejectIssues, siteLang } from '../enduser/service.js';
 import { getPublishedSite, type PublishedSite } from '../published/service.js';
+import { activeSurvey, activeSurveysOfSite, insertResponse, questionRows, responseByKey, type SurveyRow, siteOfSurvey } from './repo.js';
 
 // Surveys (viewer.md 3, 5, 7): the list for a site, the questions of one, and the responses with
 // their points and score, carrying the page, CTA and click source the visitor came from.
-
-interface SurveyRow {
-  id: number;
-  site_id: number | null;
-  title: Record<string, string>;
-  description: Record<string, string>;
-  status: string;
-}
-interface QuestionRow {
-  id: number;
-  order_num: number;
-  question: Record<string, string>;
-  type: 'SINGLE' | 'MULTIPLE' | 'TEXT';
-  required: boolean;
-  options: SurveyOption[];
-}
 
 export interface SurveyView {
   id: number;
@@ -45,10 +29,7 @@ function present(s: SurveyRow, lang: Language): SurveyView {
 
 /** An active survey of a published site (a survey of an unpublished site is not served). */
 async function servedSurvey(ctx: AppContext, id: number): Promise<{ survey: SurveyRow; site: PublishedSite | null }> {
-  const survey = await ctx.db.maybeOne<SurveyRow>(
-    "SELECT id, site_id, title, description, status FROM surveys WHERE id = $1 AND status = 'ACTIVE'",
-    [id],
-  );
+  const survey = await activeSurvey(ctx.db, id);
   if (!survey) throw notFound();
   if (survey.site_id === null) return { survey, site: null };
   const site = await getPublishedSite(ctx, survey.site_id);
@@ -60,18 +41,8 @@ export async function listSurveys(ctx: AppContext, siteId: number, askedLang: un
   const site = await getPublishedSite(ctx, siteId);
   if (!site) throw notFound();
   const lang = siteLang(site, askedLang);
-  const rows = await ctx.db.query<SurveyRow>(
-    "SELECT id, site_id, title, description, status FROM surveys WHERE site_id = $1 AND status = 'ACTIVE' ORDER BY id",
-    [siteId],
-  );
+  const rows = await activeSurveysOfSite(ctx.db, siteId);
   return rows.map((r) => present(r, lang));
-}
-
-async function questionRows(ctx: AppContext, surveyId: number): Promise<QuestionRow[]> {
-  return ctx.db.query<QuestionRow>(
-    'SELECT id, order_num, question, type, required, options FROM survey_questions WHERE survey_id = $1 ORDER BY order_num, id',
-    [surveyId],
-  );
 }
 
 /** The survey and its questions in one language; option points stay on the server. */
@@ -86,7 +57,7 @@ export async function surveyWithQuestions(
   const lang: Language = site
     ? siteLang(site, askedLang)
     : ((typeof askedLang === 'string' && ['ja', 'en', 'kr', 'cn'].includes(askedLang) ? askedLang : 'ja') as Language);
-  const rows = await questionRows(ctx, id);
+  const rows = await questionRows(ctx.db, id);
   return {
     survey: present(survey, lang),
     questions: rows.map((q) => ({
@@ -125,7 +96,7 @@ const sourceOrNull = (v: unknown): (typeof CLICK_SOURCES)[number] | null =>
  */
 export async function respond(ctx: AppContext, surveyId: number, input: ResponseInput, meta: ResponseMeta) {
   const { survey } = await servedSurvey(ctx, surveyId);
-  const rows = await questionRows(ctx, surveyId);
+  const rows = await questionRows(ctx.db, surveyId);
   const questions: SurveyQuestionLike[] = rows.map((q) => ({ id: q.id, type: q.type, required: q.required, options: q.options ?? [] }));
   const check = checkSurveyAnswers(questions, input.answers);
   const issues = [...check.issues];
@@ -153,34 +124,24 @@ export async function respond(ctx: AppContext, surveyId: number, input: Response
   const pageId = idOrNull(input.pageId) ?? idOrNull(meta.cookies.pageId);
   const ctaId = idOrNull(input.ctaId) ?? idOrNull(meta.cookies.ctaId);
   const clickSource = sourceOrNull(input.clickSource) ?? sourceOrNull(meta.cookies.clickSource);
-  const inserted = await ctx.db.maybeOne<{ id: number; score: number; created_at: string }>(
-    `INSERT INTO survey_responses (survey_id, site_id, email, answers, points, score, page_id, cta_id, click_source, idempotency_key)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
-     ON CONFLICT (survey_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
-     RETURNING id, score, created_at`,
-    [
-      surveyId,
-      survey.site_id,
-      (input.email as string).trim(),
-      check.answers,
-      check.points,
-      check.score,
-      pageId,
-      ctaId,
-      clickSource,
-      meta.idempotencyKey,
-    ],
-  );
+  const inserted = await insertResponse(ctx.db, {
+    surveyId,
+    siteId: survey.site_id,
+    email: (input.email as string).trim(),
+    answers: check.answers,
+    points: check.points,
+    score: check.score,
+    pageId,
+    ctaId,
+    clickSource,
+    idempotencyKey: meta.idempotencyKey,
+  });
   if (inserted) return { id: inserted.id, score: inserted.score, createdAt: new Date(inserted.created_at).toISOString(), replayed: false };
-  const first = await ctx.db.one<{ id: number; score: number; created_at: string }>(
-    'SELECT id, score, created_at FROM survey_responses WHERE survey_id = $1 AND idempotency_key = $2',
-    [surveyId, meta.idempotencyKey],
-  );
+  const first = await responseByKey(ctx.db, surveyId, meta.idempotencyKey);
   return { id: first.id, score: first.score, createdAt: new Date(first.created_at).toISOString(), replayed: true };
 }
 
 /** The site a survey belongs to (for throttling per site); 0 when it has none. */
 export async function surveySiteId(ctx: AppContext, surveyId: number): Promise<number> {
-  const r = await ctx.db.maybeOne<{ site_id: number | null }>('SELECT site_id FROM surveys WHERE id = $1', [surveyId]);
-  return r?.site_id ?? 0;
+  return siteOfSurvey(ctx.db, surveyId);
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Fixture, makeVisitorSite } from '../../test/enduser-fixtures.js';
 import { http, startTestServer, type TestServer } from '../../test/helpers.js';
-import { type Fixture, makeVisitorSite } from '../enduser/fixtures.js';
 
 // Surveys (viewer.md 3, 5, 7): list, questions, answers keyed by question id, all required answered,
 // valid e-mail; points and score stored; page, CTA and click source carried from body or cookies.

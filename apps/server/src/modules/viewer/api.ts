@@ -1,3 +1,4 @@
+import { toSnake } from '@swipe/core/case.ts';
 import type { Language } from '@swipe/core/constants.ts';
 import { normalizeLang } from '@swipe/i18n';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -7,7 +8,8 @@ import { AppError, notFound } from '../../errors.js';
 import { id } from '../../http/schemas.js';
 import { hitLimits } from '../../lib/ratelimit.js';
 import { getPublishedSite, type PublishedSite } from '../published/service.js';
-import { cachedJson, sendCached, sendPrivate, serialize } from './cache.js';
+import { ByteCache, jsonBytes, perContext } from './bytecache.js';
+import { cachedJson, cachedValue, sendCached, sendPrivate, serialize, serializeList } from './cache.js';
 import { requireMember } from './members.js';
 import {
   findPage,
@@ -134,15 +136,16 @@ export async function viewerApiRoutes(app: FastifyInstance, ctx: AppContext): Pr
       const ps = await servedSite(ctx, q.siteId);
       const lang = langOf(req, ps);
       const page = Math.max(1, q.skip);
-      return sendCached(
-        req,
-        reply,
-        cachedJson(ctx, ps, `pages:${lang}:${page}:${q.take}`, () => {
-          const site = presentSite(ps, lang, { mode: 'path', mediaBase: mediaBase() });
-          const all = site.categories.flatMap((c, col) => c.pages.map((p) => ({ ...p, categoryId: c.id, categoryName: c.name, col })));
-          return { items: all.slice((page - 1) * q.take, page * q.take), total: all.length, skip: page, take: q.take };
-        }),
-      );
+      // One cached list per publication and language; the requested slice is cut per request, so
+      // distinct skip/take values never become cache keys (issue 13.7) nor micro-cache entries.
+      const all = cachedValue(ctx, ps, `pages:${lang}`, () => {
+        const site = presentSite(ps, lang, { mode: 'path', mediaBase: mediaBase() });
+        return site.categories.flatMap((c, col) =>
+          c.pages.map((p) => JSON.stringify(toSnake({ ...p, categoryId: c.id, categoryName: c.name, col }))),
+        );
+      });
+      const items = all.slice(Math.min((page - 1) * q.take, all.length), Math.min(page * q.take, all.length));
+      return sendCached(req, reply, serializeList(items, { total: all.length, skip: page, take: q.take }));
     },
   );
 
@@ -205,13 +208,9 @@ export async function viewerApiRoutes(app: FastifyInstance, ctx: AppContext): Pr
 
 export async function notifications(ctx: AppContext, siteId: number, lang: Language) {
   const key = `noti:${siteId}:${lang}`;
-  let notiCache = notiCaches.get(ctx);
-  if (!notiCache) {
-    notiCache = new Map();
-    notiCaches.set(ctx, notiCache);
-  }
+  const notiCache = notiCacheOf(ctx);
   const hit = notiCache.get(key);
-  if (hit && Date.now() - hit.at < 30_000) return hit.rows;
+  if (hit) return hit;
   const rows = await ctx.db.query<{
     id: number;
     title: string;
@@ -236,8 +235,7 @@ export async function notifications(ctx: AppContext, siteId: number, lang: Langu
     startDate: r.start_date ? new Date(r.start_date).toISOString() : null,
     endDate: r.end_date ? new Date(r.end_date).toISOString() : null,
   }));
-  if (notiCache.size > 2000) notiCache.clear();
-  notiCache.set(key, { at: Date.now(), rows: out });
+  notiCache.set(key, out);
   return out;
 }
-const notiCaches = new WeakMap<AppContext, Map<string, { at: number; rows: unknown[] }>>();
+const notiCacheOf = perContext(() => new ByteCache<unknown[]>(2 * 1024 * 1024, jsonBytes, 30_000));

@@ -1,17 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { ByteCache } from './bytecache.js';
 
 // The viewer's client bundles (apps/viewer/dist, built by Vite with base '/_viewer/'), served with a
 // year of cache (file names carry content hashes) and compressed once in memory.
 
-const DEFAULT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../viewer/dist');
-/** apps/viewer/dist, or VIEWER_DIST_DIR (journeys and benchmarks build into their own folder). */
-export function viewerDist(): string {
-  return process.env.VIEWER_DIST_DIR ? path.resolve(process.env.VIEWER_DIST_DIR) : DEFAULT_DIST;
-}
 const BASE = '/_viewer/';
 
 interface ManifestEntry {
@@ -32,9 +28,12 @@ export interface EntryAssets {
 
 let cached: { mtime: number; dist: string; entries: Record<string, EntryAssets> } | null = null;
 
-/** The built files of an entry (`src/client.tsx`), or null when the viewer is not built. */
-export function entryAssets(entry = 'src/client.tsx'): EntryAssets | null {
-  const dist = viewerDist();
+/**
+ * The built files of an entry (`src/client.tsx`), or null when the viewer is not built. The build is
+ * ctx.config.viewerDistDir: apps/viewer/dist, or VIEWER_DIST_DIR (journeys and benches build their own).
+ */
+export function entryAssets(ctx: AppContext, entry = 'src/client.tsx'): EntryAssets | null {
+  const dist = ctx.config.viewerDistDir;
   const manifestFile = path.join(dist, '.vite', 'manifest.json');
   let mtime: number;
   try {
@@ -79,10 +78,10 @@ interface Encoded {
   br?: Buffer;
   type: string;
 }
-const files = new Map<string, Encoded>();
+// Bounded in bytes; only files that exist in the build are kept, so the cache holds the build at most.
+const files = new ByteCache<Encoded>(64 * 1024 * 1024, (e) => e.raw.length + (e.gzip?.length ?? 0) + (e.br?.length ?? 0));
 
-function load(rel: string): Encoded | null {
-  const dist = viewerDist();
+function load(dist: string, rel: string): Encoded | null {
   const hit = files.get(dist + rel);
   if (hit) return hit;
   const full = path.resolve(dist, rel);
@@ -99,7 +98,6 @@ function load(rel: string): Encoded | null {
     e.gzip = zlib.gzipSync(raw, { level: 9 });
     e.br = zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
   }
-  if (files.size > 500) files.clear();
   files.set(dist + rel, e);
   return e;
 }
@@ -113,10 +111,10 @@ export function sendEncoded(req: FastifyRequest, reply: FastifyReply, body: Buff
   return reply.send(body);
 }
 
-export async function viewerAssetRoutes(app: FastifyInstance): Promise<void> {
+export async function viewerAssetRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   app.get('/_viewer/*', { schema: { hide: true } }, async (req, reply) => {
     const rel = (req.params as { '*': string })['*'] ?? '';
-    const e = load(rel);
+    const e = load(ctx.config.viewerDistDir, rel);
     if (!e) return reply.callNotFound();
     reply.header('cache-control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
     reply.header('cross-origin-resource-policy', 'same-site');

@@ -3,6 +3,7 @@ import { toSnake } from '@swipe/core/case.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { cacheable } from '../../http/microcache.js';
 import type { PublishedSite } from '../published/service.js';
+import { ByteCache, jsonBytes, perContext } from './bytecache.js';
 
 // Serialized public payloads, keyed by the publication they come from: a new publication has a new
 // version, so publishing makes every old entry unreachable (getPublishedSite is invalidated on publish).
@@ -15,9 +16,10 @@ export interface Cached {
   published?: boolean;
 }
 
-const MAX = 5000;
+/** At most this many bytes of serialized payloads per server (issue 13.7: bounded in bytes, not entries). */
+export const PAYLOAD_CACHE_BYTES = 16 * 1024 * 1024;
 // One store per context (tests run several servers, each with its own database, in one process).
-const stores = new WeakMap<object, Map<string, Cached>>();
+const storeOf = perContext(() => new ByteCache<Cached>(PAYLOAD_CACHE_BYTES, (c) => c.body.length + c.etag.length * 2));
 
 export function versionKey(ps: Pick<PublishedSite, 'siteId' | 'version' | 'publishedAt'>): string {
   return `${ps.siteId}:${ps.version}:${ps.publishedAt}`;
@@ -25,18 +27,32 @@ export function versionKey(ps: Pick<PublishedSite, 'siteId' | 'version' | 'publi
 
 /** The payload of `key` for this publication, built (and snake-cased, serialized, hashed) once. */
 export function cachedJson(ctx: object, ps: PublishedSite, key: string, build: () => unknown): Cached {
-  let store = stores.get(ctx);
-  if (!store) {
-    store = new Map();
-    stores.set(ctx, store);
-  }
+  const store = storeOf(ctx);
   const k = `${versionKey(ps)}:${key}`;
   const hit = store.get(k);
   if (hit) return hit;
   const value: Cached = { ...serialize(build()), published: true };
-  if (store.size >= MAX) store.delete(store.keys().next().value as string);
   store.set(k, value);
   return value;
+}
+
+const valuesOf = perContext(() => new ByteCache<unknown>(4 * 1024 * 1024, jsonBytes));
+
+/** A value derived from this publication, built once (for answers that are then cut per request). */
+export function cachedValue<T>(ctx: object, ps: PublishedSite, key: string, build: () => T): T {
+  const store = valuesOf(ctx);
+  const k = `${versionKey(ps)}:${key}`;
+  const hit = store.get(k);
+  if (hit !== undefined) return hit as T;
+  const value = build();
+  store.set(k, value);
+  return value;
+}
+
+/** A list answer from items serialized beforehand (each one snake-cased JSON) and the list's other fields. */
+export function serializeList(itemsJson: readonly string[], rest: Record<string, unknown>): Cached {
+  const body = Buffer.from(`{"items":[${itemsJson.join(',')}],${JSON.stringify(toSnake(rest)).slice(1)}`, 'utf8');
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` };
 }
 
 export function serialize(payload: unknown): Cached {

@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.js';
 import { requestLang } from '../../http/lang.js';
 import { getFormPageHandler } from '../published/form-pages.js';
 import { getPublishedSite, type PublishedSite, resolveSiteId } from '../published/service.js';
+import { ByteCache } from './bytecache.js';
 import { homeOf, renderError, renderViewer } from './render.js';
 
 // Addresses on the sites origin (viewer.md 2): `/` (default site), `/sites/{siteId}/...`, and any
@@ -44,15 +45,15 @@ export async function viewerPageRoutes(app: FastifyInstance, ctx: AppContext): P
   const errorLang = (req: FastifyRequest): Language => requestLang(req) as Language;
   // Host and site segment -> site: asked on every page view, so remembered briefly (and forgotten
   // whenever any site changes: a new default site or custom domain shows at once in this process).
-  const resolvedCache = new Map<string, { at: number; value: Resolved }>();
+  // Bounded in bytes: the Host header is the visitor's to choose.
+  const resolvedCache = new ByteCache<{ value: Resolved }>(1024 * 1024, () => 96, 30_000);
   ctx.events.on('site.invalidated', () => resolvedCache.clear());
   const resolve = async (host: string | undefined, segment: string | undefined): Promise<Resolved> => {
     const key = `${host ?? ''}|${segment ?? ''}`;
     const hit = resolvedCache.get(key);
-    if (hit && Date.now() - hit.at < 30_000) return hit.value;
+    if (hit) return hit.value;
     const value = await resolveSiteId(ctx, host, segment);
-    if (resolvedCache.size > 5000) resolvedCache.clear();
-    resolvedCache.set(key, { at: Date.now(), value });
+    resolvedCache.set(key, { value });
     return value;
   };
 

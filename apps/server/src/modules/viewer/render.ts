@@ -14,6 +14,7 @@ import type { AppContext } from '../../context.js';
 import { cacheable } from '../../http/microcache.js';
 import type { PublishedSite } from '../published/service.js';
 import { entryAssets } from './assets.js';
+import { ByteCache, perContext } from './bytecache.js';
 import { versionKey } from './cache.js';
 import { findPage, pagesOf, presentPageDetail, presentSeo, presentSite } from './present.js';
 
@@ -48,8 +49,10 @@ export interface RenderedHtml {
   etag: string;
   csp: string;
 }
-const ssrCache = new WeakMap<object, Map<string, RenderedHtml>>();
-const errorCache = new WeakMap<object, Map<string, RenderedHtml>>();
+const htmlBytes = (r: RenderedHtml) => r.raw.length + (r.gz?.length ?? 0) + r.csp.length * 2 + 64;
+// Bounded in bytes (issue 13.7): the key holds the Host and the variation, which visitors choose.
+const ssrCacheOf = perContext(() => new ByteCache<RenderedHtml>(24 * 1024 * 1024, htmlBytes));
+const errorCacheOf = perContext(() => new ByteCache<RenderedHtml>(2 * 1024 * 1024, htmlBytes));
 
 /**
  * The CSP of viewer pages: our bootstrap script by its hash (or from this origin), operator script
@@ -111,8 +114,8 @@ function sendHtml(req: FastifyRequest, reply: FastifyReply, r: RenderedHtml, sta
   return reply.send(r.raw);
 }
 
-function document(o: { lang: Language; head: string; body: string }): { html: string; scriptHash: string } {
-  const assets = entryAssets();
+function document(ctx: AppContext, o: { lang: Language; head: string; body: string }): { html: string; scriptHash: string } {
+  const assets = entryAssets(ctx);
   // The bundle is fetched and run after the first frame: the server-rendered page paints before any
   // JavaScript is even requested (its chunks are preloaded at that moment, in parallel).
   const code = assets
@@ -143,11 +146,7 @@ export async function renderViewer(ctx: AppContext, req: FastifyRequest, reply: 
   const asked = byId ? { col: byId.col, row: byId.row } : parsePosition(o.position, cols, rows);
   const origin = `${req.protocol}://${String(req.headers.host ?? '').replace(/[^\w.:-]/g, '')}`;
   const key = `${versionKey(ps)}:${o.lang}:${asked ? positionCode(asked) : '-'}:${rootPath}:${mode}:${origin}:${o.variationId ?? ''}`;
-  let store = ssrCache.get(ctx);
-  if (!store) {
-    store = new Map();
-    ssrCache.set(ctx, store);
-  }
+  const store = ssrCacheOf(ctx);
   const hit = o.preview ? undefined : store.get(key);
   if (hit) {
     cacheable(reply);
@@ -222,9 +221,8 @@ export async function renderViewer(ctx: AppContext, req: FastifyRequest, reply: 
   const bodyScripts = seo.body && checkBodyScript(seo.body) === 'ok' ? seo.body : '';
   const app = renderViewerApp(boot);
   const body = `${seo.h1 ? `<h1 class="vw-sr">${esc(seo.h1)}</h1>` : ''}<div id="root">${app}</div><script id="__VIEWER__" type="application/json">${inlineJson(boot)}</script>${bodyScripts}`;
-  const rendered = finish(ctx, document({ lang: o.lang, head: head.join(''), body }));
+  const rendered = finish(ctx, document(ctx, { lang: o.lang, head: head.join(''), body }));
   if (!o.preview) {
-    if (store.size > 2000) store.clear();
     store.set(key, rendered);
     cacheable(reply);
   }
@@ -245,23 +243,18 @@ export function renderError(
     rootPath: o.home ?? '/',
   };
   const status = o.kind === '504' ? 504 : o.kind === '404' ? 404 : 403;
-  let store = errorCache.get(ctx);
-  if (!store) {
-    store = new Map();
-    errorCache.set(ctx, store);
-  }
+  const store = errorCacheOf(ctx);
   const cacheKey = `${o.kind}:${o.lang}:${boot.rootPath}`;
   const hit = store.get(cacheKey);
   if (hit) return sendHtml(req, reply, hit, status);
   const key = o.kind === '403-ip' ? 'ip' : o.kind;
   const title = boot.dict.viewer?.[`error_${key}_title`] ?? o.kind;
-  const html = document({
+  const html = document(ctx, {
     lang: o.lang,
     head: `<title>${esc(title)}</title><meta name="robots" content="noindex">`,
     body: `<div id="root">${renderViewerApp(boot)}</div><script id="__VIEWER__" type="application/json">${inlineJson(boot)}</script>`,
   });
   const rendered = finish(ctx, html);
-  if (store.size > 500) store.clear();
   store.set(cacheKey, rendered);
   return sendHtml(req, reply, rendered, status);
 }

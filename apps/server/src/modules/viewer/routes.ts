@@ -7,6 +7,6 @@ import { viewerPageRoutes } from './pages.js';
 /** The sites origin's visitor side: data calls, the server-rendered viewer and its assets. */
 export async function viewerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await viewerApiRoutes(app, ctx);
-  await viewerAssetRoutes(app);
+  await viewerAssetRoutes(app, ctx);
   await viewerPageRoutes(app, ctx);
 }
