@@ -324,6 +324,15 @@ describe('API core', () => {
     expect(docs.body.openapi).toMatch(/^3\./);
     const cp = docs.body.paths['/api/v1/auth/change-password']?.post?.requestBody?.content['application/json']?.schema.properties ?? {};
     expect(Object.keys(cp)).toEqual(expect.arrayContaining(['current_password', 'confirm_password']));
+    // Response shapes are in the document too (issue 8), in wire names.
+    type Responses = Record<string, { responses?: Record<string, { content?: Record<string, { schema: { properties?: object } }> }> }>;
+    const paths = docs.body.paths as unknown as Record<string, Responses>;
+    const shape = (path: string, method: string, status: string) =>
+      Object.keys(paths[path]?.[method]?.responses?.[status]?.content?.['application/json']?.schema.properties ?? {});
+    expect(shape('/api/v1/auth/login', 'post', '200')).toEqual(expect.arrayContaining(['access_token', 'refresh_token', 'user']));
+    expect(shape('/api/v1/auth/user-info', 'get', '200')).toEqual(expect.arrayContaining(['email', 'must_change_password']));
+    expect(shape('/api/v1/user', 'post', '201')).toEqual(expect.arrayContaining(['id', 'contract_status']));
+    expect(shape('/api/v1/user', 'get', '200')).toEqual(expect.arrayContaining(['items', 'total', 'page_size']));
   });
   it('unknown routes are a translated 404 in the error shape', async () => {
     const r = await http(base, 'GET', '/api/v1/nope', { lang: 'kr' });
