@@ -13,8 +13,7 @@ import { AppError, conflict, notFound } from '../../errors.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { type Actor, assertCanEdit } from '../accounts/actor.js';
-import { findSite } from '../sites/repo.js';
-import { scopedSite } from '../sites/service.js';
+import { findSite, placeGridMedia, scopedSite } from '../sites/service.js';
 import { PENDING_MAX_AGE_MS, scheduleCleanup } from './cleanup.js';
 import { readFileHead } from './storage.js';
 import { checkStoredContent, incomingDir, receiveToFile } from './uploads.js';
@@ -318,16 +317,15 @@ export async function bulkJob(ctx: AppContext, payload: Record<string, unknown>)
     // One transaction: the grid of the working copy, the media rows and their variant jobs, the result.
     await ctx.db.tx(async (q) => {
       if (placed.length > 0) {
-        await q.query(
-          `UPDATE pages p SET image_url = x.key, media_type = x.media_type, thumbnail = NULL, hls_path = NULL
-             FROM categories c, jsonb_to_recordset($2::jsonb) AS x(col int, row int, key text, media_type text)
-            WHERE c.site_id = $1 AND p.category_id = c.id AND c.order_num = x.col AND p.order_num = x.row`,
-          [
-            row.site_id,
-            JSON.stringify(
-              placed.map((p) => ({ col: p.column, row: p.row, key: p.key, media_type: p.kind === 'video' ? 'VIDEO' : 'IMAGE' })),
-            ),
-          ],
+        await placeGridMedia(
+          q,
+          row.site_id,
+          placed.map((p) => ({
+            col: p.column,
+            row: p.row,
+            key: p.key,
+            mediaType: p.kind === 'video' ? ('VIDEO' as const) : ('IMAGE' as const),
+          })),
         );
         const ids = await q.query<{ id: number }>(
           `INSERT INTO media (account_id, site_id, storage_key, kind, content_type, declared_type, size_bytes, max_bytes, width, height, file_name, status, uploaded_at)

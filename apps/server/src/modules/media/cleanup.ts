@@ -66,8 +66,9 @@ async function removeStaleMedia(ctx: AppContext, cutoff: Date): Promise<number> 
       // local storage: the streamed body (and any part file of a broken stream) in the scratch area
       const own = `media-${r.id}`;
       for (const f of leftovers) if (f === own || f.startsWith(`${own}.`)) await fsp.rm(path.join(incoming, f), { force: true });
-      // S3: the browser may have PUT the bytes straight to the bucket without completing
+      // S3: the browser may have PUT the bytes straight to the bucket (its staging key) without completing
       await ctx.storage.remove(r.storage_key);
+      if (ctx.storage.presignPut) await ctx.storage.remove(`incoming/${r.storage_key}`);
     }
     return rows.length;
   });

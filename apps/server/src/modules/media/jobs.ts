@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { IMAGE_WIDTHS, variantKey } from '@swipe/core';
 import type { AppContext } from '../../context.js';
-import type { Queryable } from '../../db/db.js';
-import { invalidateSite } from '../sites/service.js';
+import { invalidateSite, setVideoRendition } from '../sites/service.js';
+import { rejectMedia } from './repo.js';
 import { makeImageVariants } from './variants.js';
 
 // Job 'media.variants' {mediaId}: webp variants 50..1200 for images; for videos a poster and HLS,
@@ -119,6 +120,15 @@ async function videoRenditions(ctx: AppContext, key: string): Promise<{ poster: 
   }
 }
 
+/**
+ * Refused after upload (the variants job could not decode it): marked REJECTED, then its bytes and any
+ * variants are removed, so a rejected object is never served.
+ */
+async function rejectStored(ctx: AppContext, id: number, key: string, errorKey: string): Promise<void> {
+  await rejectMedia(ctx.db, id, errorKey);
+  await Promise.all([key, ...IMAGE_WIDTHS.map((w) => variantKey(key, w))].map((k) => ctx.storage.remove(k).catch(() => {})));
+}
+
 export async function mediaVariantsJob(ctx: AppContext, payload: Record<string, unknown>): Promise<unknown> {
   const id = Number(payload.mediaId);
   const m = await ctx.db.maybeOne<{ id: number; storage_key: string; kind: string; status: string; site_id: number | null }>(
@@ -138,10 +148,7 @@ export async function mediaVariantsJob(ctx: AppContext, payload: Record<string, 
       return { variants: r.variants.length };
     } catch (err) {
       // Passed the header checks but cannot be decoded: refuse it for good (no retry can help).
-      await ctx.db.query(
-        "UPDATE media SET status = 'REJECTED', error = 'validation.upload_format_image', updated_at = now() WHERE id = $1",
-        [id],
-      );
+      await rejectStored(ctx, id, m.storage_key, 'validation.upload_format_image');
       ctx.log.warn({ mediaId: id, err }, 'image variants failed');
       return { rejected: true };
     }
@@ -155,9 +162,7 @@ export async function mediaVariantsJob(ctx: AppContext, payload: Record<string, 
     r = await videoRenditions(ctx, m.storage_key);
   } catch (err) {
     if (!(err instanceof FfmpegFailed)) throw err; // storage or machine trouble: the worker retries later
-    await ctx.db.query("UPDATE media SET status = 'REJECTED', error = 'validation.upload_format_video', updated_at = now() WHERE id = $1", [
-      id,
-    ]);
+    await rejectStored(ctx, id, m.storage_key, 'validation.upload_format_video');
     ctx.log.warn({ mediaId: id, err: err.message.slice(0, 500) }, 'video renditions failed');
     return { rejected: true };
   }
@@ -168,42 +173,9 @@ export async function mediaVariantsJob(ctx: AppContext, payload: Record<string, 
       r.poster,
       r.hls,
     ]);
-    // Pages showing this video pick up the streaming rendition and the poster.
-    if (m.site_id)
-      await q.query('UPDATE pages SET hls_path = $3, thumbnail = $4 WHERE site_id = $1 AND image_url = $2', [
-        m.site_id,
-        m.storage_key,
-        r.hls,
-        r.poster,
-      ]);
-    // A site published before the rendition was ready gets it too: it is derived from the same file, not
-    // operator content, so the live publication is completed in place rather than waiting for a republish.
-    if (m.site_id) patched = await patchPublication(q, m.site_id, m.storage_key, r);
+    // Pages showing this video (and the live publication) pick up the streaming rendition and the poster.
+    if (m.site_id) patched = await setVideoRendition(q, m.site_id, m.storage_key, r);
   });
   if (patched && m.site_id) await invalidateSite(ctx, m.site_id);
   return { poster: r.poster, hls: r.hls };
-}
-
-/** Sets the rendition on the pages of the live publication that show this video; true when any did. */
-async function patchPublication(q: Queryable, siteId: number, key: string, r: { poster: string; hls: string }): Promise<boolean> {
-  type Doc = {
-    categories?: { pages?: { mediaType?: string; imageUrl?: string | null; hlsPath?: string | null; thumbnail?: string | null }[] }[];
-  };
-  const pub = await q.maybeOne<{ document: Doc }>('SELECT document FROM site_publications WHERE site_id = $1 FOR UPDATE', [siteId]);
-  if (!pub) return false;
-  let changed = false;
-  for (const c of pub.document.categories ?? [])
-    for (const p of c.pages ?? [])
-      if (p.imageUrl === key && p.mediaType === 'VIDEO' && p.hlsPath !== r.hls) {
-        p.hlsPath = r.hls;
-        p.thumbnail = r.poster;
-        changed = true;
-      }
-  // a new version: payloads cached per publication version are built again
-  if (changed)
-    await q.query('UPDATE site_publications SET document = $2, version = version + 1 WHERE site_id = $1', [
-      siteId,
-      JSON.stringify(pub.document),
-    ]);
-  return changed;
 }

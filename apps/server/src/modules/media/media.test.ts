@@ -307,9 +307,10 @@ describe('complete-upload: checked by content, not by name', () => {
   it('unknown or spent upload URLs are 404; another tenant cannot complete my upload', async () => {
     const r = await fetch(`${s.adminUrl}/api/v1/uploads/${'x'.repeat(43)}`, { method: 'PUT', body: 'abc' });
     expect(r.status).toBe(404);
-    const g = await ask([{ file_name: 'a.png', content_type: 'image/png', size_bytes: 100, kind: 'image' }]);
+    const bytes = await png();
+    const g = await ask([{ file_name: 'a.png', content_type: 'image/png', size_bytes: bytes.length, kind: 'image' }]);
     const u = g.body.uploads[0] as Upload;
-    await putBytes(u, await png());
+    await putBytes(u, bytes);
     expect((await complete(u.key, otherToken)).status).toBe(404);
     expect((await complete(u.key)).status).toBe(200);
     expect((await putBytes(u, await png())).status).toBe(404); // the URL is spent

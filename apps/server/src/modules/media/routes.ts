@@ -6,10 +6,15 @@ import type { AppContext } from '../../context.js';
 import { actorOf, requireOperator } from '../../http/auth.js';
 import { requestLang } from '../../http/lang.js';
 import { idParams } from '../../http/schemas.js';
+import { registerVideoRenditions } from '../sites/service.js';
 import { bulkJob, bulkStatus, completeBulk, receiveBulk, startBulk } from './bulk.js';
 import { CLEANUP_JOB, cleanupPendingJob } from './cleanup.js';
 import { mediaVariantsJob } from './jobs.js';
+import { videoRenditionsOf } from './repo.js';
 import { completeUpload, generateUploadUrls, receiveUpload } from './uploads.js';
+
+// A saved document takes each video's rendition from the media rows (sites never imports media).
+registerVideoRenditions(videoRenditionsOf);
 
 /** Media on the sites origin (the "separate media host" of viewer.md 7): immutable, cacheable for a year. */
 export async function mediaSitesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {

@@ -21,6 +21,7 @@ import {
   signUploads,
   uploadThrough,
 } from './testkit.js';
+import { stagingKey } from './uploads.js';
 
 // The S3 path against a real S3-compatible server (s3rver, in process, on a free port): presigned PUT
 // URLs, the content check reading the bucket, variants written to the bucket, public URLs that point
@@ -75,7 +76,8 @@ describe('S3 storage (s3rver)', () => {
     if (!u) throw new Error('no upload');
     expect(u.key).toMatch(new RegExp(`^sites/${op.siteId}/[0-9a-f-]{36}\\.jpg$`));
     const url = new URL(u.upload_url);
-    expect(`${url.origin}${url.pathname}`).toBe(`${endpoint}/${BUCKET}/${u.key}`);
+    // the browser writes a staging object; only the server writes the served key, with the bytes it checked
+    expect(`${url.origin}${url.pathname}`).toBe(`${endpoint}/${BUCKET}/${stagingKey(u.key)}`);
     // type and length are signed; no checksum of an empty body rides along (S3 would refuse the file)
     expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toEqual(
       expect.arrayContaining(['content-length', 'content-type', 'host']),
@@ -85,11 +87,16 @@ describe('S3 storage (s3rver)', () => {
 
     expect(await inBucket(u.key)).toBeNull();
     expect(await putBytes(u, body)).toBe(200);
-    expect(await inBucket(u.key)).toBe(body.length);
+    expect(await inBucket(stagingKey(u.key))).toBe(body.length);
+    expect(await inBucket(u.key)).toBeNull();
 
     const done = await completeUpload(s, op, u.key);
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ key: u.key, kind: 'image', width: 1400, height: 700, status: 'UPLOADED' });
+    expect(await inBucket(stagingKey(u.key))).toBeNull();
+    // a later PUT to the same URL changes nothing visitors get
+    await putBytes(u, await jpeg(10, 10));
+    expect((await fetchBytes(`${endpoint}/${BUCKET}/${u.key}`)).body.equals(body)).toBe(true);
     expect(done.body.url).toBe(`${endpoint}/${BUCKET}/${u.key}`);
     const original = await fetchBytes(String(done.body.url));
     expect(original.status).toBe(200);
@@ -200,6 +207,7 @@ describe('S3 storage (s3rver)', () => {
     await s.ctx.db.query("UPDATE media SET created_at = now() - interval '25 hours' WHERE storage_key = ANY($1)", [[u.key, kept.key]]);
     expect(await removeStalePendingUploads(s.ctx)).toBe(1);
     expect(await inBucket(u.key)).toBeNull();
+    expect(await inBucket(stagingKey(u.key))).toBeNull();
     expect(await s.ctx.db.maybeOne('SELECT id FROM media WHERE storage_key = $1', [u.key])).toBeUndefined();
     expect(await inBucket(kept.key)).not.toBeNull();
   });

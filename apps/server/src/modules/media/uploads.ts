@@ -17,12 +17,24 @@ import {
 import sharp from 'sharp';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/db.js';
-import { AppError, fieldError, invalid, notFound } from '../../errors.js';
+import { AppError, conflict, fieldError, invalid, notFound } from '../../errors.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { type Actor, assertCanEdit, assertInScope } from '../accounts/actor.js';
+import { getAccountBrief } from '../accounts/service.js';
 import { scopedSite } from '../sites/service.js';
 import { PENDING_MAX_AGE_MS, scheduleCleanup } from './cleanup.js';
+import {
+  claimUploadToken,
+  findMediaById,
+  findMediaByKey,
+  insertPendingMedia,
+  type MediaRow,
+  markBodyReceived,
+  markUploaded,
+  rejectMedia,
+  releaseUploadToken,
+} from './repo.js';
 import { incomingDir, readFileHead } from './storage.js';
 
 // Signed uploads (back-office.md 7): the editor asks for upload URLs (declared type and size checked
@@ -83,32 +95,27 @@ export async function generateUploadUrls(
   });
   const expires = new Date(Date.now() + UPLOAD_URL_TTL_S * 1000);
   await ctx.db.tx(async (q) => {
-    for (const p of prepared) {
-      await q.query(
-        `INSERT INTO media (account_id, site_id, storage_key, kind, content_type, declared_type, size_bytes, max_bytes, file_name, purpose, status, upload_token_hash, upload_expires_at)
-         VALUES ($1, $2, $3, $4, $5, $5, $6, $7, $8, $9, 'PENDING', $10, $11)`,
-        [
-          ownerId,
-          input.siteId ?? null,
-          p.key,
-          p.f.kind === 'video' ? 'VIDEO' : 'IMAGE',
-          p.type,
-          p.f.sizeBytes,
-          maxBytes,
-          p.f.fileName.slice(0, 255),
-          purpose,
-          sha256(p.token),
-          expires,
-        ],
-      );
-    }
+    for (const p of prepared)
+      await insertPendingMedia(q, {
+        accountId: ownerId,
+        siteId: input.siteId ?? null,
+        key: p.key,
+        kind: p.f.kind === 'video' ? 'VIDEO' : 'IMAGE',
+        contentType: p.type,
+        declaredBytes: p.f.sizeBytes,
+        maxBytes,
+        fileName: p.f.fileName.slice(0, 255),
+        purpose,
+        tokenHash: sha256(p.token),
+        expires,
+      });
     // Whatever is never completed is removed with its bytes once it is a day old (cleanup.ts).
     await scheduleCleanup(q, new Date(Date.now() + PENDING_MAX_AGE_MS + 60_000));
   });
   const uploads = [];
   for (const p of prepared) {
     if (ctx.storage.presignPut) {
-      const signed = await ctx.storage.presignPut(p.key, p.type, p.f.sizeBytes, UPLOAD_URL_TTL_S);
+      const signed = await ctx.storage.presignPut(stagingKey(p.key), p.type, p.f.sizeBytes, UPLOAD_URL_TTL_S);
       uploads.push({ key: p.key, uploadUrl: signed.url, method: 'PUT', headers: signed.headers, expiresAt: expires.toISOString() });
     } else {
       uploads.push({
@@ -164,42 +171,31 @@ export async function receiveToFile(body: Readable, declaredLength: number | und
   return n;
 }
 
-interface MediaRow {
-  id: number;
-  account_id: number;
-  site_id: number | null;
-  storage_key: string;
-  kind: 'IMAGE' | 'VIDEO';
-  content_type: string | null;
-  size_bytes: number | null;
-  max_bytes: number | null;
-  width: number | null;
-  height: number | null;
-  status: 'PENDING' | 'UPLOADED' | 'READY' | 'REJECTED';
-  purpose: 'CREATIVE' | 'LOGO';
-  uploaded_at: string | null;
-  created_at: string | Date;
-  upload_expires_at: string | null;
-  error: string | null;
-}
-
-/** PUT /api/v1/uploads/{token} (local storage): the token is the capability; it expires with the URL. */
+/**
+ * PUT /api/v1/uploads/{token} (local storage): the token is the capability; it expires with the URL and
+ * takes ONE body (claimed before the first byte is read: a second or concurrent PUT is 404), no larger
+ * than the size declared when the URL was signed. A body that does not arrive whole frees the URL again.
+ */
 export async function receiveUpload(
   ctx: AppContext,
   token: string,
   body: Readable,
   declaredLength: number | undefined,
 ): Promise<{ size: number }> {
-  const row = await ctx.db.maybeOne<MediaRow>(
-    "SELECT * FROM media WHERE upload_token_hash = $1 AND status = 'PENDING' AND upload_expires_at > now()",
-    [sha256(token)],
-  );
+  const tokenHash = sha256(token);
+  const row = await claimUploadToken(ctx.db, tokenHash);
   if (!row) {
     throw notFound('sites.upload_not_found');
   }
-  const limit = Math.min(Number(row.max_bytes ?? LIMITS.uploadBytes), LIMITS.uploadBytes);
-  const size = await receiveToFile(body, declaredLength, incomingPath(ctx, row.id), limit);
-  await ctx.db.query('UPDATE media SET uploaded_at = now(), size_bytes = $2, updated_at = now() WHERE id = $1', [row.id, size]);
+  const limit = Math.min(Number(row.size_bytes ?? LIMITS.uploadBytes), Number(row.max_bytes ?? LIMITS.uploadBytes), LIMITS.uploadBytes);
+  let size: number;
+  try {
+    size = await receiveToFile(body, declaredLength, incomingPath(ctx, row.id), limit);
+  } catch (err) {
+    await releaseUploadToken(ctx.db, row.id, tokenHash);
+    throw err;
+  }
+  await markBodyReceived(ctx.db, row.id, size);
   return { size };
 }
 
@@ -268,62 +264,105 @@ async function scopeMedia(q: Queryable, actor: Actor, m: MediaRow): Promise<void
     await scopedSite(q, actor, m.site_id);
     return;
   }
-  const owner = await q.maybeOne<{ path: string }>('SELECT path FROM accounts WHERE id = $1', [m.account_id]);
-  assertInScope(actor, owner?.path);
+  assertInScope(actor, (await getAccountBrief(q, m.account_id))?.path);
 }
 
 /** POST /sites/complete-upload {key}: checks the stored bytes by content, then queues the variants. */
 export async function completeUpload(ctx: AppContext, actor: Actor, key: string) {
   assertCanEdit(actor);
-  const m = await ctx.db.maybeOne<MediaRow>('SELECT * FROM media WHERE storage_key = $1', [key]);
+  const m = await findMediaByKey(ctx.db, key);
   if (!m) throw notFound('sites.upload_not_found');
   await scopeMedia(ctx.db, actor, m);
   if (m.status === 'UPLOADED' || m.status === 'READY') return presentMedia(ctx, m);
   if (m.status === 'REJECTED') throw fieldError('key', m.error ?? 'validation.upload_format_image', { max: mb(Number(m.max_bytes)) });
   // Past the cleanup age a pending upload is (about to be) removed with its bytes: it no longer exists.
   if (Date.now() - new Date(m.created_at).getTime() >= PENDING_MAX_AGE_MS) throw notFound('sites.upload_not_found');
-  const local = !ctx.storage.presignPut;
-  const file = incomingPath(ctx, m.id);
-  let size: number | null;
-  if (local) size = m.uploaded_at ? ((await fsp.stat(file).catch(() => null))?.size ?? null) : null;
-  else size = await ctx.storage.size(key);
-  if (size === null) throw fieldError('key', 'sites.upload_missing');
   const maxBytes = Number(m.max_bytes ?? LIMITS.uploadBytes);
-  // An empty object has nothing to check (and some stores cannot even answer a range on it).
-  const verdict: ContentVerdict =
-    size === 0
-      ? { ok: false, key: 'validation.upload_empty' }
-      : await checkStoredContent(
-          m.kind === 'VIDEO' ? 'video' : 'image',
-          size,
-          maxBytes,
-          (n) => (local ? readFileHead(file, n) : ctx.storage.head(key, n)),
-          local ? file : () => ctx.storage.get(key),
-        );
-  if (!verdict.ok) {
-    await ctx.db.query("UPDATE media SET status = 'REJECTED', error = $2, upload_token_hash = NULL, updated_at = now() WHERE id = $1", [
-      m.id,
-      verdict.key,
-    ]);
-    if (local) await fsp.rm(file, { force: true });
-    else await ctx.storage.remove(key).catch(() => {});
-    throw fieldError('key', verdict.key, { max: mb(maxBytes), ...(verdict.params ?? {}) });
+  // The bytes are taken ONCE, then checked, and exactly those are stored: locally the received file moves
+  // to a name only this call knows (a concurrent completion finds nothing to take); on S3 the browser
+  // wrote a staging object that this call reads once, and only the server writes the served key.
+  const taken = await takeUploadedBytes(ctx, m);
+  if (taken === 'gone') return presentSettled(ctx, m.id);
+  if (taken === null) throw fieldError('key', 'sites.upload_missing');
+  try {
+    const { size, read, whole } = taken;
+    // An empty object has nothing to check (and some stores cannot even answer a range on it).
+    const verdict: ContentVerdict =
+      size === 0
+        ? { ok: false, key: 'validation.upload_empty' }
+        : await checkStoredContent(m.kind === 'VIDEO' ? 'video' : 'image', size, maxBytes, read, whole);
+    if (!verdict.ok) {
+      await rejectMedia(ctx.db, m.id, verdict.key);
+      throw fieldError('key', verdict.key, { max: mb(maxBytes), ...(verdict.params ?? {}) });
+    }
+    await ctx.storage.put(key, taken.body(), verdict.type.mime);
+    const done = await ctx.db.tx(async (q) => {
+      const row = await markUploaded(q, m.id, { mime: verdict.type.mime, size, width: verdict.width, height: verdict.height });
+      // completed meanwhile by another call: that one queued the variants; removed by the cleanup: gone
+      if (!row) return (await findMediaById(q, m.id)) ?? null;
+      await enqueueJob(q, 'media.variants', { mediaId: m.id }, { dedupeKey: `media:${m.id}` });
+      return row;
+    });
+    if (!done) throw notFound('sites.upload_not_found');
+    if (done.status === 'REJECTED') throw fieldError('key', done.error ?? 'validation.upload_format_image', { max: mb(maxBytes) });
+    return presentMedia(ctx, done);
+  } finally {
+    await taken.discard();
   }
-  if (local) {
-    await ctx.storage.put(key, fs.createReadStream(file), verdict.type.mime);
-    await fsp.rm(file, { force: true });
+}
+
+/** The staging key a presigned (S3) upload URL writes to; the served key is written by the server only. */
+export function stagingKey(key: string): string {
+  return `incoming/${key}`;
+}
+
+interface Taken {
+  size: number;
+  read: (n: number) => Promise<Buffer>;
+  whole: string | (() => Promise<Buffer>);
+  body: () => Buffer | Readable;
+  discard: () => Promise<void>;
+}
+
+/** The uploaded bytes, taken by this call alone: null when none arrived, 'gone' when another call took them. */
+async function takeUploadedBytes(ctx: AppContext, m: MediaRow): Promise<Taken | null | 'gone'> {
+  if (!ctx.storage.presignPut) {
+    if (!m.uploaded_at) return null;
+    const file = incomingPath(ctx, m.id);
+    const mine = `${file}.${randomToken(6)}.checking`;
+    try {
+      await fsp.rename(file, mine);
+    } catch {
+      return 'gone';
+    }
+    const size = (await fsp.stat(mine)).size;
+    return {
+      size,
+      read: (n) => readFileHead(mine, n),
+      whole: mine,
+      body: () => fs.createReadStream(mine),
+      discard: () => fsp.rm(mine, { force: true }),
+    };
   }
-  const done = await ctx.db.tx(async (q) => {
-    const row = await q.maybeOne<MediaRow>(
-      `UPDATE media SET status = 'UPLOADED', content_type = $2, size_bytes = $3, width = $4, height = $5, upload_token_hash = NULL, error = NULL, updated_at = now()
-       WHERE id = $1 AND status = 'PENDING' RETURNING *`,
-      [m.id, verdict.type.mime, size, verdict.width, verdict.height],
-    );
-    // completed meanwhile by another call: that one queued the variants; removed by the cleanup: gone
-    if (!row) return (await q.maybeOne<MediaRow>('SELECT * FROM media WHERE id = $1', [m.id])) ?? null;
-    await enqueueJob(q, 'media.variants', { mediaId: m.id }, { dedupeKey: `media:${m.id}` });
-    return row;
-  });
-  if (!done) throw notFound('sites.upload_not_found');
-  return presentMedia(ctx, done);
+  const staged = stagingKey(m.storage_key);
+  const size = await ctx.storage.size(staged);
+  if (size === null) return (await ctx.storage.size(m.storage_key)) === null ? null : 'gone';
+  const buf = size === 0 ? Buffer.alloc(0) : await ctx.storage.get(staged);
+  await ctx.storage.remove(staged).catch(() => {});
+  return {
+    size: buf.length,
+    read: async (n) => buf.subarray(0, n),
+    whole: async () => buf,
+    body: () => buf,
+    discard: async () => {},
+  };
+}
+
+/** What another call's completion left: the media, or its refusal. */
+async function presentSettled(ctx: AppContext, id: number) {
+  const row = await findMediaById(ctx.db, id);
+  if (!row) throw notFound('sites.upload_not_found');
+  if (row.status === 'PENDING') throw conflict(); // still being checked by the other call
+  if (row.status === 'REJECTED') throw fieldError('key', row.error ?? 'validation.upload_format_image', { max: mb(Number(row.max_bytes)) });
+  return presentMedia(ctx, row);
 }

@@ -1,6 +1,7 @@
 import type { FormType, Language, SiteDocument } from '@swipe/core';
 import { insertMany } from '../../db/bulk.js';
 import type { Queryable } from '../../db/db.js';
+import { videoRenditions } from './repo/media-links.js';
 
 export interface SiteRow {
   id: number;
@@ -282,16 +283,7 @@ export async function writeSiteDocument(q: Queryable, siteId: number, doc: SiteD
       doc.categories.flatMap((c) => c.pages.filter((p) => p.mediaType === 'VIDEO' && p.imageUrl).map((p) => p.imageUrl as string)),
     ),
   ];
-  const renditions = new Map(
-    videoKeys.length
-      ? (
-          await q.query<{ storage_key: string; poster_key: string | null; hls_key: string | null }>(
-            'SELECT storage_key, poster_key, hls_key FROM media WHERE storage_key = ANY($1)',
-            [videoKeys],
-          )
-        ).map((r) => [r.storage_key, r])
-      : [],
-  );
+  const renditions = await videoRenditions(q, videoKeys);
   const pageRows: Record<string, unknown>[] = [];
   const pageRefs: SiteDocument['categories'][number]['pages'] = [];
   doc.categories.forEach((c, ci) => {

@@ -360,5 +360,6 @@ export {
   markDomainFailed,
   markDomainVerified,
 } from './repo/domain.js';
+export { placeGridMedia, registerVideoRenditions, setVideoRendition } from './repo/media-links.js';
 export { planFeatureMissing } from './rules.js';
 export { applyDomain, type BaseStatus, baseStatusOf, enqueueDomainCheck, normDomain } from './status.js';
