@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Config } from './config.js';
 import type { Db } from './db/db.js';
+import { storedSecret } from './db/secrets.repo.js';
 
 /**
  * The token signing secret: JWT_SECRET when set; otherwise one generated on first start and kept
@@ -11,8 +12,5 @@ export async function signingSecret(config: Config, db: Db): Promise<string> {
     if (config.jwtSecret.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
     return config.jwtSecret;
   }
-  await db.query("INSERT INTO app_secrets (name, value) VALUES ('jwt', $1) ON CONFLICT (name) DO NOTHING", [
-    randomBytes(48).toString('base64url'),
-  ]);
-  return (await db.one<{ value: string }>("SELECT value FROM app_secrets WHERE name = 'jwt'")).value;
+  return storedSecret(db, 'jwt', randomBytes(48).toString('base64url'));
 }

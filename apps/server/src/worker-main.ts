@@ -11,8 +11,12 @@ const handlers = jobHandlers();
 const worker = new Worker(ctx, handlers);
 await worker.start();
 ctx.log.info({ kinds: Object.keys(handlers), smtp: Boolean(config.smtpUrl) }, 'worker started');
+// One stop however many signals arrive (a process-group signal plus a forwarded one).
+let stopping = false;
 for (const sig of ['SIGTERM', 'SIGINT'] as const) {
   process.on(sig, () => {
+    if (stopping) return;
+    stopping = true;
     // Finish the current job, then leave.
     worker
       .stop()

@@ -2,7 +2,7 @@
 // Asks the running server first (PGlite allows one process); opens the database itself otherwise.
 import { loadConfig } from '../config.js';
 import { migrate } from '../db/migrate.js';
-import { listOutbox, type OutboxMail } from '../modules/mail/outbox.js';
+import { listOutbox, type OutboxMail } from '../modules/mail/service.js';
 import { openDb } from '../server.js';
 
 const config = loadConfig();

@@ -15,6 +15,8 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   readonly kind: 'pg' | 'pglite';
+  /** Resolves when the database answers (health checks); rejects otherwise. */
+  ping(): Promise<void>;
   /** Runs fn in one transaction: all of it is stored or none of it. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -58,6 +60,9 @@ export function createPgDb(url: string, opts: { schema?: string; max?: number } 
   return {
     kind: 'pg',
     ...base,
+    async ping() {
+      await base.query('SELECT 1');
+    },
     async tx(fn) {
       const client = await pool.connect();
       try {
@@ -110,6 +115,9 @@ export async function createPgliteDb(dataDir: string | undefined): Promise<Db> {
   return {
     kind: 'pglite',
     ...base,
+    async ping() {
+      await base.query('SELECT 1');
+    },
     tx(fn) {
       return lock(async () => {
         await db.exec('BEGIN');

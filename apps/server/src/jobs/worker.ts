@@ -1,5 +1,7 @@
 import type { Transporter } from 'nodemailer';
 import type { AppContext } from '../context.js';
+import { claimDueMail, markMailFailed, markMailSent } from '../modules/mail/service.js';
+import { claimDueJob, markJobDone, markJobFailed } from './repo.js';
 
 export type JobHandler = (ctx: AppContext, payload: Record<string, unknown>) => Promise<unknown>;
 
@@ -10,7 +12,8 @@ export interface WorkerOptions {
   maxMailAttempts?: number;
 }
 
-const LEASE = "interval '2 minutes'";
+/** how long a taken job or mail stays another worker's before it may be taken again */
+const LEASE_SECONDS = 120;
 
 /**
  * Takes jobs and outbox mail with FOR UPDATE SKIP LOCKED under a lease, so any number of workers
@@ -31,7 +34,7 @@ export class Worker {
     opts: WorkerOptions = {},
   ) {
     this.pollMs = opts.pollMs ?? 1000;
-    this.retryBaseMs = opts.retryBaseMs ?? Number(process.env.RETRY_BASE_MS ?? 5000);
+    this.retryBaseMs = opts.retryBaseMs ?? ctx.config.retryBaseMs;
     this.maxMailAttempts = opts.maxMailAttempts ?? 12;
   }
 
@@ -85,21 +88,7 @@ export class Worker {
   /** Sends one due mail when SMTP is configured; without it mail stays in the outbox. */
   async sendOneMail(): Promise<boolean> {
     if (!this.transport) return false;
-    const mail = await this.ctx.db.maybeOne<{
-      id: number;
-      to_addr: string;
-      subject: string;
-      text_body: string;
-      html_body: string | null;
-      message_id: string;
-      attempts: number;
-    }>(
-      `UPDATE mail_outbox SET status = 'SENDING', attempts = attempts + 1, lease_until = now() + ${LEASE}
-       WHERE id = (SELECT id FROM mail_outbox
-                   WHERE (status = 'QUEUED' AND next_attempt_at <= now()) OR (status = 'SENDING' AND lease_until < now())
-                   ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-       RETURNING id, to_addr, subject, text_body, html_body, message_id, attempts`,
-    );
+    const mail = await claimDueMail(this.ctx.db, LEASE_SECONDS);
     if (!mail) return false;
     try {
       await this.transport.sendMail({
@@ -110,16 +99,13 @@ export class Worker {
         html: mail.html_body ?? undefined,
         messageId: mail.message_id,
       });
-      await this.ctx.db.query(
-        "UPDATE mail_outbox SET status = 'SENT', sent_at = now(), lease_until = NULL, last_error = NULL WHERE id = $1",
-        [mail.id],
-      );
+      await markMailSent(this.ctx.db, mail.id);
     } catch (err) {
-      const failed = mail.attempts >= this.maxMailAttempts;
-      await this.ctx.db.query(
-        'UPDATE mail_outbox SET status = $2, next_attempt_at = $3, lease_until = NULL, last_error = $4 WHERE id = $1',
-        [mail.id, failed ? 'FAILED' : 'QUEUED', this.backoff(mail.attempts), String((err as Error).message).slice(0, 500)],
-      );
+      await markMailFailed(this.ctx.db, mail.id, {
+        giveUp: mail.attempts >= this.maxMailAttempts,
+        nextAttemptAt: this.backoff(mail.attempts),
+        error: String((err as Error).message),
+      });
       this.ctx.log.warn({ mailId: mail.id, attempts: mail.attempts }, 'mail delivery failed; will retry');
     }
     return true;
@@ -128,35 +114,19 @@ export class Worker {
   async runOneJob(): Promise<boolean> {
     const kinds = Object.keys(this.handlers);
     if (kinds.length === 0) return false;
-    const job = await this.ctx.db.maybeOne<{
-      id: number;
-      kind: string;
-      payload: Record<string, unknown>;
-      attempts: number;
-      max_attempts: number;
-    }>(
-      `UPDATE jobs SET status = 'RUNNING', attempts = attempts + 1, lease_until = now() + ${LEASE}
-       WHERE id = (SELECT id FROM jobs
-                   WHERE kind = ANY($1) AND ((status = 'QUEUED' AND run_at <= now()) OR (status = 'RUNNING' AND lease_until < now()))
-                   ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
-       RETURNING id, kind, payload, attempts, max_attempts`,
-      [kinds],
-    );
+    const job = await claimDueJob(this.ctx.db, kinds, LEASE_SECONDS);
     if (!job) return false;
     const handler = this.handlers[job.kind] as JobHandler;
     try {
       const result = await handler(this.ctx, job.payload);
-      await this.ctx.db.query("UPDATE jobs SET status = 'DONE', result = $2, finished_at = now(), lease_until = NULL WHERE id = $1", [
-        job.id,
-        result ?? null,
-      ]);
+      await markJobDone(this.ctx.db, job.id, result);
     } catch (err) {
       const retry = err instanceof RetryLater ? err.at : this.backoff(job.attempts);
-      const failed = job.attempts >= job.max_attempts;
-      await this.ctx.db.query(
-        'UPDATE jobs SET status = $2, run_at = $3, lease_until = NULL, last_error = $4, finished_at = $5 WHERE id = $1',
-        [job.id, failed ? 'FAILED' : 'QUEUED', retry, String((err as Error).message).slice(0, 500), failed ? new Date() : null],
-      );
+      await markJobFailed(this.ctx.db, job.id, {
+        giveUp: job.attempts >= job.max_attempts,
+        runAt: retry,
+        error: String((err as Error).message),
+      });
       if (!(err instanceof RetryLater)) this.ctx.log.warn({ jobId: job.id, kind: job.kind, err }, 'job failed');
     }
     return true;

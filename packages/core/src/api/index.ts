@@ -7,3 +7,6 @@ export * from './preview.js';
 export * from './previewshare.js';
 export * from './sites.js';
 export * from './domains.js';
+export * from './health.js';
+export * from './mail.js';
+export * from './adminapp.js';

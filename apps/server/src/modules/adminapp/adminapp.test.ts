@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import { registerErrorHandling } from '../../http/errors.js';
 import { adminSecurityHeaders } from '../../http/security.js';
+import { zodValidatorCompiler } from '../../http/validation.js';
 import { adminAppRoutes, withNonce } from './routes.js';
 
 // The SPA host alone (no database): static assets, index.html with the response's nonce, 503 without a build.
@@ -16,9 +18,12 @@ const ctx = { config } as unknown as AppContext;
 
 async function appFor(dist: string): Promise<FastifyInstance> {
   const app = Fastify();
+  // the same compilers as app.ts: zod schemas, plain JSON out
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   registerErrorHandling(app);
   adminSecurityHeaders(app, config);
-  await app.register(async (s) => adminAppRoutes({ dist })(s, ctx));
+  await app.register(async (s) => adminAppRoutes({ dist })(s.withTypeProvider<ZodTypeProvider>(), ctx));
   await app.ready();
   return app;
 }

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { appConfig, appPlan } from '@swipe/core';
 import { translate } from '@swipe/i18n';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { actorOf, requireOperator } from '../../http/auth.js';
 import { requestLang } from '../../http/lang.js';
+import type { App } from '../module.js';
 import { planOf } from '../sites/service.js';
 
 // Serves the back-office SPA (apps/admin/dist) on the admin origin: hashed assets with a long cache,
@@ -72,11 +74,11 @@ function sendFile(reply: FastifyReply, file: string, immutable: boolean) {
 }
 
 export function adminAppRoutes(opts: { dist?: string } = {}) {
-  return async function register(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  return async function register(app: App, ctx: AppContext): Promise<void> {
     const dist = opts.dist ?? ADMIN_DIST;
 
     // What the SPA needs to know about this deployment (public: the login screen needs nothing secret).
-    app.get('/api/v1/app-config', { schema: { tags: ['app'] } }, async () => ({
+    app.get('/api/v1/app-config', { schema: { tags: ['app'], response: { 200: appConfig } } }, async () => ({
       sitesUrl: ctx.config.sitesUrl,
       adminUrl: ctx.config.adminUrl,
       cnameTarget: ctx.config.cnameTarget,
@@ -84,10 +86,14 @@ export function adminAppRoutes(opts: { dist?: string } = {}) {
     // The caller's plan limits (site editor: rows x columns limit, feature flags).
     await app.register(async (priv) => {
       requireOperator(priv, ctx);
-      priv.get('/api/v1/app-config/plan', { schema: { tags: ['app'], security: [{ bearer: [] }] } }, async (req) => {
-        const plan = await planOf(ctx.db, actorOf(req).ownerId);
-        return { quantitySwipe: plan.quantitySwipe, quantitySite: plan.quantitySite, flags: plan.flags };
-      });
+      priv.get(
+        '/api/v1/app-config/plan',
+        { schema: { tags: ['app'], security: [{ bearer: [] }], response: { 200: appPlan } } },
+        async (req) => {
+          const plan = await planOf(ctx.db, actorOf(req).ownerId);
+          return { quantitySwipe: plan.quantitySwipe, quantitySite: plan.quantitySite, flags: plan.flags };
+        },
+      );
     });
 
     app.get('/*', { schema: { hide: true } }, async (req, reply) => {

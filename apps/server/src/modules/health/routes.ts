@@ -1,13 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import { healthResponse } from '@swipe/core';
 import type { AppContext } from '../../context.js';
+import type { App } from '../module.js';
 
-export async function healthRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/api/v1/health', { schema: { tags: ['health'] } }, async (_req, reply) => {
-    try {
-      await ctx.db.query('SELECT 1');
-      return { status: 'ok', database: ctx.db.kind };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable', database: ctx.db.kind });
-    }
-  });
+export async function healthRoutes(app: App, ctx: AppContext): Promise<void> {
+  app.get(
+    '/api/v1/health',
+    { schema: { tags: ['health'], response: { 200: healthResponse, 503: healthResponse } } },
+    async (_req, reply) => {
+      try {
+        await ctx.db.ping();
+        return { status: 'ok' as const, database: ctx.db.kind };
+      } catch {
+        return reply.status(503).send({ status: 'unavailable', database: ctx.db.kind });
+      }
+    },
+  );
 }

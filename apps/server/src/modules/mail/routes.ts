@@ -1,7 +1,13 @@
-import type { FastifyInstance } from 'fastify';
+import { devMailQuery, devMailResponse } from '@swipe/core';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
-import { listOutbox } from './outbox.js';
+import type { App } from '../module.js';
+import { listOutbox } from './service.js';
+
+/** Timestamps travel as ISO text, as JSON.stringify writes a Date. */
+function iso(v: unknown): string {
+  return v instanceof Date ? v.toISOString() : String(v);
+}
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -16,11 +22,23 @@ function devMailAllowed(ctx: AppContext, ip: string): boolean {
 }
 
 /** Dev page on the admin origin: the outbox, readable when no SMTP server is configured.  */
-export async function mailDevRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/dev/mail', { schema: { hide: true } }, async (req, reply) => {
+export async function mailDevRoutes(app: App, ctx: AppContext): Promise<void> {
+  app.get('/dev/mail', { schema: { hide: true, querystring: devMailQuery, response: { 200: devMailResponse } } }, async (req, reply) => {
     if (!devMailAllowed(ctx, req.ip)) throw notFound();
     const mails = await listOutbox(ctx.db, 100);
-    if ((req.query as { format?: string }).format === 'json') return { mails };
+    if (req.query.format === 'json')
+      return {
+        mails: mails.map((m) => ({
+          id: m.id,
+          toAddr: m.to_addr,
+          subject: m.subject,
+          textBody: m.text_body,
+          status: m.status,
+          attempts: m.attempts,
+          createdAt: iso(m.created_at),
+          sentAt: m.sent_at === null ? null : iso(m.sent_at),
+        })),
+      };
     const rows = mails
       .map(
         (m) =>

@@ -2,9 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Worker } from '../../jobs/worker.js';
 import { http, login, makeAccount, makePlan, type TestServer } from '../../test/helpers.js';
-import { jobHandlers } from '../index.js';
 import { emptyDocument } from '../sites/service.js';
 import { hasFfmpeg } from './jobs.js';
 
@@ -69,13 +67,8 @@ export async function uploadThrough(s: TestServer, op: Operator, body: Buffer, d
   return { key: u.key, res: await completeUpload(s, op, u.key) };
 }
 
-/** Runs every due job with the real handlers; returns how many ran. */
-export async function runJobs(s: TestServer): Promise<number> {
-  const w = new Worker(s.ctx, jobHandlers());
-  let n = 0;
-  while (await w.runOneJob()) n++;
-  return n;
-}
+/** Runs every due job with the real handlers (shared test helper, moved to test/jobs.ts). */
+export { runJobs } from '../../test/jobs.js';
 
 /** Saves the 1 x 1 site with its one page set as given (draft or publish). */
 export async function savePage(s: TestServer, op: Operator, page: Record<string, unknown>, action: 'draft' | 'publish') {

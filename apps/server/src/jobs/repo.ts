@@ -1,0 +1,52 @@
+import type { Queryable } from '../db/db.js';
+
+// jobs: the platform queue's table. Its SQL lives here only.
+
+export interface ClaimedJob {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+  max_attempts: number;
+}
+
+export async function insertJob(
+  q: Queryable,
+  j: { kind: string; payload: Record<string, unknown>; runAt: Date; dedupeKey: string | null; maxAttempts: number },
+): Promise<number | null> {
+  const row = await q.maybeOne<{ id: number }>(
+    `INSERT INTO jobs (kind, payload, run_at, dedupe_key, max_attempts) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (kind, dedupe_key) WHERE dedupe_key IS NOT NULL AND status IN ('QUEUED','RUNNING') DO NOTHING RETURNING id`,
+    [j.kind, j.payload, j.runAt, j.dedupeKey, j.maxAttempts],
+  );
+  return row?.id ?? null;
+}
+
+/** Takes the next due job of these kinds (or one whose lease ran out) with FOR UPDATE SKIP LOCKED. */
+export function claimDueJob(q: Queryable, kinds: string[], leaseSeconds: number): Promise<ClaimedJob | undefined> {
+  return q.maybeOne<ClaimedJob>(
+    `UPDATE jobs SET status = 'RUNNING', attempts = attempts + 1, lease_until = now() + make_interval(secs => $2)
+     WHERE id = (SELECT id FROM jobs
+                 WHERE kind = ANY($1) AND ((status = 'QUEUED' AND run_at <= now()) OR (status = 'RUNNING' AND lease_until < now()))
+                 ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+     RETURNING id, kind, payload, attempts, max_attempts`,
+    [kinds, leaseSeconds],
+  );
+}
+
+export async function markJobDone(q: Queryable, id: number, result: unknown): Promise<void> {
+  await q.query("UPDATE jobs SET status = 'DONE', result = $2, finished_at = now(), lease_until = NULL WHERE id = $1", [
+    id,
+    result ?? null,
+  ]);
+}
+
+export async function markJobFailed(q: Queryable, id: number, f: { giveUp: boolean; runAt: Date; error: string }): Promise<void> {
+  await q.query('UPDATE jobs SET status = $2, run_at = $3, lease_until = NULL, last_error = $4, finished_at = $5 WHERE id = $1', [
+    id,
+    f.giveUp ? 'FAILED' : 'QUEUED',
+    f.runAt,
+    f.error.slice(0, 500),
+    f.giveUp ? new Date() : null,
+  ]);
+}
