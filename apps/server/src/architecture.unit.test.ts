@@ -15,7 +15,6 @@ const SRC = path.dirname(new URL(import.meta.url).pathname);
 
 /** Files that still hold SQL outside a repo file (relative to apps/server/src). */
 const SQL_TO_MOVE = new Set<string>([
-  'demo/seed.ts',
   'modules/analytics/routes.ts',
   'modules/media/bulk.ts',
   'modules/media/cleanup.ts',

@@ -1,10 +1,12 @@
 import { columnToLetters, type PageInput, type SiteDocumentInput, siteDocumentSchema } from '@swipe/core';
 import type { AppContext } from '../context.js';
 import { hashPassword } from '../lib/passwords.js';
-import { insertAccount } from '../modules/accounts/repo.js';
+import { anyAccountExists, insertAccount, insertPlans, recordContractHistory } from '../modules/accounts/service.js';
 import { makeImageVariants } from '../modules/media/variants.js';
-import { writeSiteDocument } from '../modules/sites/repo.js';
-import { planOf, publishSnapshot } from '../modules/sites/service.js';
+import { upsertShare } from '../modules/previewshare/service.js';
+import { defaultSiteId, insertSiteRow, planOf, publishSnapshot, writeSiteDocument } from '../modules/sites/service.js';
+import { insertSurvey, setSurveySite } from '../modules/surveys/service.js';
+import { insertPublicNotifications } from '../modules/viewer/service.js';
 import { demoCreative, demoSquare } from './images.js';
 
 export const DEMO_LOGINS = [
@@ -24,10 +26,9 @@ const CATEGORY_NAMES = {
  * tests call it on their own fresh databases.
  */
 export async function seedDemo(ctx: AppContext): Promise<{ siteId: number; logins: typeof DEMO_LOGINS } | null> {
-  const existing = await ctx.db.maybeOne<{ id: number }>('SELECT id FROM accounts LIMIT 1');
-  if (existing) {
-    const site = await ctx.db.maybeOne<{ id: number }>('SELECT id FROM sites WHERE is_default AND deleted_at IS NULL');
-    return site ? { siteId: site.id, logins: DEMO_LOGINS } : null;
+  if (await anyAccountExists(ctx.db)) {
+    const siteId = await defaultSiteId(ctx.db);
+    return siteId ? { siteId, logins: DEMO_LOGINS } : null;
   }
   const started = Date.now();
   const [masterHash, userHash] = await Promise.all([hashPassword(DEMO_LOGINS[0].password), hashPassword(DEMO_LOGINS[1].password)]);
@@ -61,15 +62,23 @@ export async function seedDemo(ctx: AppContext): Promise<{ siteId: number; login
   await makeImageVariants(ctx.storage, 'demo/campaign-coupon.png', coupon);
 
   const result = await ctx.db.tx(async (q) => {
-    const plans = await q.query<{ id: number; name: string }>(
-      `INSERT INTO plans (name, contract_type, price, quantity_swipe, quantity_site, limit_access, limit_access_price, private_domain, setting_popup_cta, setting_form_contact, analytics_effect, setting_tag_seo, multi_language) VALUES
-       ('Light', 'light', 9800, 20, 1, 10000, 1000, false, false, false, false, false, false),
-       ('Standard', 'standard', 29800, 50, 3, 50000, 800, true, true, true, true, true, true),
-       ('Premium', 'premium', 59800, 200, 10, 200000, 600, true, true, true, true, true, true),
-       ('Pro', 'pro', 98000, 1000, 50, 1000000, 400, true, true, true, true, true, true)
-       RETURNING id, name`,
-    );
-    const standard = plans.find((p) => p.name === 'Standard')?.id as number;
+    const plan = (name: string, contractType: string, price: number, swipe: number, site: number, access: number, accessPrice: number) => ({
+      name,
+      contractType,
+      price,
+      quantitySwipe: swipe,
+      quantitySite: site,
+      limitAccess: access,
+      limitAccessPrice: accessPrice,
+      features: name !== 'Light',
+    });
+    const plans = await insertPlans(q, [
+      plan('Light', 'light', 9800, 20, 1, 10000, 1000),
+      plan('Standard', 'standard', 29800, 50, 3, 50000, 800),
+      plan('Premium', 'premium', 59800, 200, 10, 200000, 600),
+      plan('Pro', 'pro', 98000, 1000, 50, 1000000, 400),
+    ]);
+    const standard = plans.get('Standard') as number;
     const master = await insertAccount(q, {
       parentId: null,
       type: 'MASTER',
@@ -88,35 +97,40 @@ export async function seedDemo(ctx: AppContext): Promise<{ siteId: number; login
       planId: standard,
       contractStart: new Date().toISOString().slice(0, 10),
     });
-    await q.query(
-      "INSERT INTO contract_history (account_id, executor_id, process_content, to_status, plan_id) VALUES ($1, $2, 'created', 'ACTIVE', $3)",
-      [user.id, master.id, standard],
-    );
+    await recordContractHistory(q, { accountId: user.id, executorId: master.id, content: 'created', to: 'ACTIVE', planId: standard });
 
-    const survey = await q.one<{ id: number }>(`INSERT INTO surveys (account_id, title, description) VALUES ($1, $2, $3) RETURNING id`, [
-      user.id,
-      { ja: 'ご意見アンケート', en: 'Tell us what you think' },
-      { ja: '1分で終わります。', en: 'It takes one minute.' },
-    ]);
-    await q.query(
-      `INSERT INTO survey_questions (survey_id, order_num, question, type, required, options) VALUES
-       ($1, 1, $2, 'SINGLE', true, $3), ($1, 2, $4, 'MULTIPLE', false, $5), ($1, 3, $6, 'TEXT', false, '[]')`,
-      [
-        survey.id,
-        { ja: 'このサイトはいかがでしたか？', en: 'How do you like this site?' },
-        JSON.stringify([
-          { value: 'great', label: { ja: 'とても良い', en: 'Great' }, points: 3 },
-          { value: 'ok', label: { ja: '普通', en: 'OK' }, points: 2 },
-          { value: 'poor', label: { ja: 'いまひとつ', en: 'Not great' }, points: 1 },
-        ]),
-        { ja: '興味のある商品は？', en: 'Which products interest you?' },
-        JSON.stringify([
-          { value: 'bags', label: { ja: 'バッグ', en: 'Bags' }, points: 1 },
-          { value: 'shoes', label: { ja: '靴', en: 'Shoes' }, points: 1 },
-        ]),
-        { ja: 'ご意見をお聞かせください', en: 'Anything else?' },
-      ],
-    );
+    const survey = {
+      id: await insertSurvey(q, {
+        accountId: user.id,
+        siteId: null,
+        title: { ja: 'ご意見アンケート', en: 'Tell us what you think' },
+        description: { ja: '1分で終わります。', en: 'It takes one minute.' },
+        questions: [
+          {
+            orderNum: 1,
+            question: { ja: 'このサイトはいかがでしたか？', en: 'How do you like this site?' },
+            type: 'SINGLE',
+            required: true,
+            options: [
+              { value: 'great', label: { ja: 'とても良い', en: 'Great' }, points: 3 },
+              { value: 'ok', label: { ja: '普通', en: 'OK' }, points: 2 },
+              { value: 'poor', label: { ja: 'いまひとつ', en: 'Not great' }, points: 1 },
+            ],
+          },
+          {
+            orderNum: 2,
+            question: { ja: '興味のある商品は？', en: 'Which products interest you?' },
+            type: 'MULTIPLE',
+            required: false,
+            options: [
+              { value: 'bags', label: { ja: 'バッグ', en: 'Bags' }, points: 1 },
+              { value: 'shoes', label: { ja: '靴', en: 'Shoes' }, points: 1 },
+            ],
+          },
+          { orderNum: 3, question: { ja: 'ご意見をお聞かせください', en: 'Anything else?' }, type: 'TEXT', required: false, options: [] },
+        ],
+      }),
+    };
 
     const pages = (c: number): PageInput[] =>
       [1, 2, 3, 4].map((r) => {
@@ -478,33 +492,33 @@ export async function seedDemo(ctx: AppContext): Promise<{ siteId: number; login
       },
     };
     const parsed = siteDocumentSchema.parse(doc);
-    const { id: siteId } = await q.one<{ id: number }>(
-      `INSERT INTO sites (uuid, account_id, name, number_horizontal, number_vertical, default_language, languages, is_default)
-       VALUES (gen_random_uuid(), $1, 'Demo Shop', 3, 4, 'ja', ARRAY['ja','en'], true) RETURNING id`,
-      [user.id],
-    );
+    const siteId = await insertSiteRow(q, {
+      accountId: user.id,
+      name: 'Demo Shop',
+      numberHorizontal: 3,
+      numberVertical: 4,
+      defaultLanguage: 'ja',
+      languages: ['ja', 'en'],
+      isDefault: true,
+    });
     await writeSiteDocument(q, siteId, parsed);
     await publishSnapshot(q, siteId, await planOf(q, user.id));
-    await q.query('UPDATE surveys SET site_id = $1 WHERE id = $2', [siteId, survey.id]);
-    await q.query(
-      `INSERT INTO notification_deliveries (site_id, lang, title, content, news_url, status, start_date, end_date) VALUES
-       ($1, 'ja', $2, $3, 'https://example.com/news/1', 'PUBLIC', now() - interval '1 day', now() + interval '30 days'),
-       ($1, 'ja', $4, $5, NULL, 'PUBLIC', now() - interval '1 day', now() + interval '30 days'),
-       ($1, 'en', $6, $7, 'https://example.com/news/1', 'PUBLIC', now() - interval '1 day', now() + interval '30 days'),
-       ($1, 'en', $8, $9, NULL, 'PUBLIC', now() - interval '1 day', now() + interval '30 days')`,
-      [
-        siteId,
-        '新商品が入荷しました',
-        '春の新作バッグが入荷しました。数量限定です。',
-        '週末は送料無料',
-        '土日のご注文は送料無料でお届けします。',
-        'New arrivals are in',
-        'Our spring bags have arrived, in limited numbers.',
-        'Free shipping this weekend',
-        'Orders placed on Saturday and Sunday ship free.',
-      ],
-    );
-    await q.query("INSERT INTO preview_shares (site_id, email, invited_by) VALUES ($1, 'viewer@demo.swipe.test', $2)", [siteId, user.id]);
+    await setSurveySite(q, survey.id, siteId);
+    const notice = (lang: string, title: string, content: string, newsUrl: string | null) => ({
+      lang,
+      title,
+      content,
+      newsUrl,
+      sinceDays: 1,
+      untilDays: 30,
+    });
+    await insertPublicNotifications(q, siteId, [
+      notice('ja', '新商品が入荷しました', '春の新作バッグが入荷しました。数量限定です。', 'https://example.com/news/1'),
+      notice('ja', '週末は送料無料', '土日のご注文は送料無料でお届けします。', null),
+      notice('en', 'New arrivals are in', 'Our spring bags have arrived, in limited numbers.', 'https://example.com/news/1'),
+      notice('en', 'Free shipping this weekend', 'Orders placed on Saturday and Sunday ship free.', null),
+    ]);
+    await upsertShare(q, siteId, 'viewer@demo.swipe.test', user.id);
     return { siteId };
   });
   ctx.log.info({ ms: Date.now() - started, siteId: result.siteId }, 'demo data created');

@@ -184,3 +184,4 @@ export async function changeContract(ctx: AppContext, actor: Actor, id: number, 
   await accountsChanged(ctx, ids);
   return presentAccount((await findAccountById(ctx.db, id)) as AccountRow);
 }
+export { anyAccountExists, insertAccount, insertPlans, type NewPlan, recordContractHistory } from './demo.repo.js';

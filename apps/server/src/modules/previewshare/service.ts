@@ -119,3 +119,4 @@ export async function activeShareById(q: Queryable, siteId: number, id: number):
   const s = await shareById(q, siteId, id);
   return s && !s.revokedAt ? s : null;
 }
+export { upsertShare } from './repo.js';

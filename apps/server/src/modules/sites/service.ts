@@ -363,3 +363,4 @@ export {
 export { placeGridMedia, registerVideoRenditions, setVideoRendition } from './repo/media-links.js';
 export { planFeatureMissing } from './rules.js';
 export { applyDomain, type BaseStatus, baseStatusOf, enqueueDomainCheck, normDomain } from './status.js';
+export { defaultSiteId } from './visitor-default.repo.js';

@@ -145,3 +145,4 @@ export async function respond(ctx: AppContext, surveyId: number, input: Response
 export async function surveySiteId(ctx: AppContext, surveyId: number): Promise<number> {
   return siteOfSurvey(ctx.db, surveyId);
 }
+export { insertSurvey, type NewQuestion, setSurveySite } from './demo.repo.js';
