@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   type CreateSiteBody,
   checkConsecutiveCreatives,
@@ -17,13 +16,16 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/db.js';
 import { conflict, fieldError, invalid, notFound } from '../../errors.js';
 import { type Actor, assertCanEdit, assertInScope, scopeSql } from '../accounts/actor.js';
+import { getAccountBrief, getAccountBriefs, lockAccount, type PlanLimits, planLimitsOf } from '../accounts/service.js';
 import { recordAudit } from '../audit/service.js';
 import { registerSiteLookups, siteOrigin } from '../published/service.js';
-import { readSiteDocument } from './read.js';
 import { countCampaignClickRows } from './repo/counters.js';
 import { defaultSiteId, siteIdByDomain } from './repo/domain.js';
+import { countOwnedSites, countSites, listSiteRows } from './repo/list.js';
+import { insertSiteRow } from './repo/preview.js';
 import { bumpPublication, deletePublication, loadPublication, softDeleteSite, storePublication } from './repo/publication.js';
-import { findSite, SITE_SELECT, type SiteRow, writeSiteDocument } from './repo.js';
+import { readSiteDocument } from './repo/read.js';
+import { findSite, type SiteRow, writeSiteDocument } from './repo.js';
 import { applyLayoutRule, checkDocumentRules, checkPlanFeatures, codeChanges, codeFields, sanitizeDocumentHtml } from './rules.js';
 import { applyDomain, type BaseStatus, baseStatusOf } from './status.js';
 
@@ -32,44 +34,17 @@ export type { SaveAction };
 // The published module reads publications and addresses through these (it never imports sites).
 registerSiteLookups({ loadPublication, siteIdByDomain, defaultSiteId });
 
-export interface PlanLimits {
-  quantitySwipe: number;
-  quantitySite: number;
-  flags: Record<string, boolean>;
-}
-
-/** The plan that governs an actor's tenant (a sub-admin: its parent's plan). Without a plan: generous master limits. */
-export async function planOf(q: Queryable, accountId: number): Promise<PlanLimits> {
-  const p = await q.maybeOne<Record<string, unknown>>(
-    `SELECT pl.* FROM accounts a LEFT JOIN accounts pa ON pa.id = a.parent_id AND a.type = 'SUB_ADMIN'
-     JOIN plans pl ON pl.id = COALESCE(pa.plan_id, a.plan_id) WHERE a.id = $1`,
-    [accountId],
-  );
-  if (!p) return { quantitySwipe: 2600, quantitySite: 1000, flags: allFlags(true) };
-  return {
-    quantitySwipe: Number(p.quantity_swipe),
-    quantitySite: Number(p.quantity_site),
-    flags: {
-      swipe: Boolean(p.swipe),
-      privateDomain: Boolean(p.private_domain),
-      settingPopupCta: Boolean(p.setting_popup_cta),
-      settingFormContact: Boolean(p.setting_form_contact),
-      analyticsEffect: Boolean(p.analytics_effect),
-      settingTagSeo: Boolean(p.setting_tag_seo),
-      multiLanguage: Boolean(p.multi_language),
-    },
-  };
-}
-function allFlags(v: boolean): Record<string, boolean> {
-  return { swipe: v, privateDomain: v, settingPopupCta: v, settingFormContact: v, analyticsEffect: v, settingTagSeo: v, multiLanguage: v };
-}
+/** The plan that governs an account's tenant (accounts' rule: no plan, no features). */
+export const planOf = planLimitsOf;
+export type { PlanLimits };
 
 /** A site inside the actor's subtree, or 404. */
 export async function scopedSite(q: Queryable, actor: Actor, id: number, lock = false): Promise<SiteRow> {
   const site = await findSite(q, id, lock);
   if (!site) throw notFound();
-  assertInScope(actor, site.owner_path);
-  return site;
+  const owner = await getAccountBrief(q, site.account_id);
+  assertInScope(actor, owner?.path);
+  return { ...site, owner_path: owner?.path, owner_company: owner?.companyName };
 }
 
 export function presentSiteSummary(s: SiteRow, config: SiteUrlConfig): SiteSummary {
@@ -103,31 +78,19 @@ export function siteUrl(s: Pick<SiteRow, 'id' | 'custom_domain' | 'domain_verifi
   return own ? `${own}/` : `${config.sitesUrl}/sites/${s.id}`;
 }
 
-function listWhere(actor: Actor, p: { search?: string; status?: string }): { where: string; params: unknown[] } {
-  const scope = scopeSql(actor, 'a.path', 1);
-  const params: unknown[] = [scope.param];
-  let where = `s.deleted_at IS NULL AND ${scope.sql}`;
-  if (p.search) {
-    params.push(`%${p.search.replace(/[\\%_]/g, '\\$&')}%`);
-    where += ` AND (s.name ILIKE $${params.length} OR a.company_name ILIKE $${params.length} OR s.custom_domain ILIKE $${params.length})`;
-  }
-  if (p.status && p.status !== 'ALL') {
-    params.push(p.status);
-    where += ` AND s.status = $${params.length}`;
-  }
-  return { where, params };
+/** Rows with their owner's company (the list's parent account column). */
+async function withOwners(q: Queryable, rows: SiteRow[]): Promise<SiteRow[]> {
+  const owners = await getAccountBriefs(
+    q,
+    rows.map((r) => r.account_id),
+  );
+  return rows.map((r) => ({ ...r, owner_company: owners.get(Number(r.account_id))?.companyName }));
 }
 
 export async function listSites(ctx: AppContext, actor: Actor, p: SiteListQuery) {
-  const { where, params } = listWhere(actor, p);
-  const total = (
-    await ctx.db.one<{ n: number }>(`SELECT count(*)::int AS n FROM sites s JOIN accounts a ON a.id = s.account_id WHERE ${where}`, params)
-  ).n;
-  params.push(p.pageSize, (p.page - 1) * p.pageSize);
-  const rows = await ctx.db.query<SiteRow>(
-    `${SITE_SELECT} WHERE ${where} ORDER BY s.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
-    params,
-  );
+  const f = { scopePattern: scopeSql(actor, 'path', 1).param, search: p.search, status: p.status };
+  const total = await countSites(ctx.db, f);
+  const rows = await withOwners(ctx.db, await listSiteRows(ctx.db, f, p.pageSize, (p.page - 1) * p.pageSize));
   return { items: rows.map((r) => presentSiteSummary(r, ctx.config)), total, page: p.page, pageSize: p.pageSize };
 }
 
@@ -147,8 +110,8 @@ export async function exportSitesCsv(
   p: { search?: string; status?: string },
   t: (key: string) => string,
 ): Promise<string> {
-  const { where, params } = listWhere(actor, p);
-  const rows = await ctx.db.query<SiteRow>(`${SITE_SELECT} WHERE ${where} ORDER BY s.id DESC LIMIT ${CSV_MAX_ROWS}`, params);
+  const f = { scopePattern: scopeSql(actor, 'path', 1).param, search: p.search, status: p.status };
+  const rows = await withOwners(ctx.db, await listSiteRows(ctx.db, f, CSV_MAX_ROWS, 0));
   const date = (v: string | null) => (v ? new Date(v).toISOString() : '');
   const lines = [
     ['sites.csv_parent_account', 'sites.csv_title', 'sites.csv_url', 'sites.csv_status', 'sites.csv_published_at', 'sites.csv_created_at']
@@ -221,18 +184,21 @@ export async function createSite(ctx: AppContext, actor: Actor, body: CreateSite
     const plan = await planOf(q, actor.ownerId);
     checkPlan(doc, plan);
     // Lock the owner row so two concurrent creates cannot both pass the site quota.
-    await q.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [actor.ownerId]);
-    const count = (
-      await q.one<{ n: number }>('SELECT count(*)::int AS n FROM sites WHERE account_id = $1 AND deleted_at IS NULL', [actor.ownerId])
-    ).n;
+    await lockAccount(q, actor.ownerId);
+    const count = await countOwnedSites(q, actor.ownerId);
     if (count >= plan.quantitySite) throw fieldError('name', 'validation.site_quota', { max: plan.quantitySite });
-    const { id } = await q.one<{ id: number }>(
-      'INSERT INTO sites (uuid, account_id, name, number_horizontal, number_vertical, default_language, languages) VALUES ($1,$2,$3,$4,$5,$6,$7) RETURNING id',
-      [randomUUID(), actor.ownerId, doc.name, doc.numberHorizontal, doc.numberVertical, doc.defaultLanguage, doc.languages],
-    );
+    const id = await insertSiteRow(q, {
+      accountId: actor.ownerId,
+      name: doc.name,
+      numberHorizontal: doc.numberHorizontal,
+      numberVertical: doc.numberVertical,
+      defaultLanguage: doc.defaultLanguage,
+      languages: doc.languages,
+    });
     await writeSiteDocument(q, id, doc);
     const site = (await findSite(q, id)) as SiteRow;
-    return presentSiteSummary(site, ctx.config);
+    const owner = await getAccountBrief(q, actor.ownerId);
+    return presentSiteSummary({ ...site, owner_company: owner?.companyName }, ctx.config);
   });
 }
 
@@ -292,7 +258,7 @@ export async function saveSite(ctx: AppContext, actor: Actor, id: number, action
       // After publishing (which marks the site published): the domain decides DOMAIN_VERIFYING or the base status.
       await applyDomain(q, site, doc.customDomain || null, base);
       if (base === 'PRIVATE') await deletePublication(q, id);
-      const fresh = (await findSite(q, id)) as SiteRow;
+      const fresh: SiteRow = { ...((await findSite(q, id)) as SiteRow), owner_path: site.owner_path, owner_company: site.owner_company };
       const saved = await readSiteDocument(q, fresh);
       if (version !== null) await storePublication(q, id, version, saved, plan.flags);
       await saveHooks.afterWrite?.(q, id);
@@ -355,12 +321,8 @@ export async function countCampaignClick(
   });
 }
 
-export {
-  markDomainChecked,
-  markDomainFailed,
-  markDomainVerified,
-} from './repo/domain.js';
+// for the demo data (demo/seed.ts)
+export { defaultSiteId, markDomainChecked, markDomainFailed, markDomainVerified } from './repo/domain.js';
 export { placeGridMedia, registerVideoRenditions, setVideoRendition } from './repo/media-links.js';
 export { planFeatureMissing } from './rules.js';
 export { applyDomain, type BaseStatus, baseStatusOf, enqueueDomainCheck, normDomain } from './status.js';
-export { defaultSiteId } from './visitor-default.repo.js';
