@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
 import { accountsChanged } from '../apps/server/src/modules/accounts/cache.js';
 import { http, login, makeAccount, TEST_PASSWORD } from '../apps/server/src/test/helpers.js';
-import { DESKTOP, launchChromium, PHONE, screenshot, seriousViolations, signIn, startDemoServer } from './helpers.js';
+import { DESKTOP, givePlan, launchChromium, PHONE, screenshot, seriousViolations, signIn, startDemoServer, WAIT } from './helpers.js';
 
 // Issue 2 and 5: the signed-in shell, the client error rules, the site list (search, filter, pagination).
 
@@ -66,7 +66,7 @@ describe('admin shell', () => {
       'Profile image setting',
       'Delete account',
     ])
-      await expect.poll(() => nav.getByRole('link', { name: item }).count()).toBe(1);
+      await expect.poll(() => nav.getByRole('link', { name: item }).count(), WAIT).toBe(1);
     await page.getByRole('link', { name: 'Demo Shop' }).first().waitFor();
     await screenshot(page, 'admin-shell-site-list-1440');
     // An entry not built yet says so honestly.
@@ -170,6 +170,7 @@ describe('admin shell', () => {
 describe('site list', () => {
   it('searches (debounced), filters by status and pages through the caller’s sites; no serious axe violations', async () => {
     // The master sees its whole subtree; give it enough sites to page through.
+    await givePlan(server, MASTER.email);
     const tok = (await login(admin(), MASTER.email, MASTER.password)).access;
     for (let i = 1; i <= 23; i++) {
       const r = await http(admin(), 'POST', '/api/v1/sites', {
@@ -188,21 +189,21 @@ describe('site list', () => {
     const page = await ctx.newPage();
     await signIn(page, admin(), MASTER);
     const rows = page.getByTestId('site-row');
-    await expect.poll(() => rows.count()).toBe(20);
+    await expect.poll(() => rows.count(), WAIT).toBe(20);
     await page.getByText('1–20 of 24').waitFor();
     await page.getByRole('button', { name: 'Page 2' }).click();
-    await expect.poll(() => rows.count()).toBe(4);
+    await expect.poll(() => rows.count(), WAIT).toBe(4);
     expect(page.url()).toContain('page=2');
 
     await page.getByRole('searchbox', { name: /search/i }).fill('Catalogue 1');
-    await expect.poll(() => rows.count()).toBe(10);
+    await expect.poll(() => rows.count(), WAIT).toBe(10);
     expect(page.url()).toContain('q=Catalogue');
     await page.getByRole('searchbox', { name: /search/i }).fill('');
-    await expect.poll(() => rows.count()).toBe(20);
+    await expect.poll(() => rows.count(), WAIT).toBe(20);
 
     await page.getByRole('textbox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Published' }).click();
-    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.count(), WAIT).toBe(1);
     await rows.first().getByRole('link', { name: 'Demo Shop', exact: true }).waitFor();
     await page.getByRole('textbox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'Domain checking' }).click();
@@ -210,19 +211,19 @@ describe('site list', () => {
 
     await page.getByRole('textbox', { name: 'Status' }).click();
     await page.getByRole('option', { name: 'All' }).click();
-    await expect.poll(() => rows.count()).toBe(20);
+    await expect.poll(() => rows.count(), WAIT).toBe(20);
     expect(await seriousViolations(page)).toEqual([]);
 
     // CSV of the list as filtered, with a byte-order mark.
     await page.getByRole('searchbox', { name: /search/i }).fill('Catalogue 2');
-    await expect.poll(() => rows.count()).toBe(4);
+    await expect.poll(() => rows.count(), WAIT).toBe(4);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const csv = fs.readFileSync((await download.path()) as string, 'utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv).toContain('Catalogue 21');
     expect(csv).not.toContain('Demo Shop,');
     await page.getByRole('searchbox', { name: /search/i }).fill('');
-    await expect.poll(() => rows.count()).toBe(20);
+    await expect.poll(() => rows.count(), WAIT).toBe(20);
     await screenshot(page, 'admin-site-list-1440');
     await ctx.close();
   });

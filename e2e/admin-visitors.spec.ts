@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
-import { DESKTOP, launchChromium, PHONE, screenshot, seriousViolations, signIn, startDemoServer } from './helpers.js';
+import { DESKTOP, launchChromium, PHONE, screenshot, seriousViolations, signIn, startDemoServer, WAIT } from './helpers.js';
 
 // back-office.md 1: an operator reads a site's members, contact messages and homepage-form submissions,
 // searches them, downloads them as CSV, and keeps the tab across a reload.
@@ -59,8 +59,8 @@ describe('site visitors screen', () => {
     // From the site list row actions.
     await page.locator(`a[href$="/site/${server.demoSiteId}/visitors"]`).click();
     await page.waitForURL(new RegExp(`/site/${server.demoSiteId}/visitors$`));
-    await expect.poll(() => rows.count()).toBe(2);
-    await expect.poll(() => page.getByRole('tab', { name: 'Members' }).getAttribute('aria-selected')).toBe('true');
+    await expect.poll(() => rows.count(), WAIT).toBe(2);
+    await expect.poll(() => page.getByRole('tab', { name: 'Members' }).getAttribute('aria-selected'), WAIT).toBe('true');
     const alice = rows.filter({ hasText: 'alice@example.com' });
     await alice.getByText('Active').waitFor();
     await alice.getByText('Alice Example').waitFor();
@@ -71,7 +71,7 @@ describe('site visitors screen', () => {
     await screenshot(page, 'admin-visitors-members-1440');
 
     await search.fill('alice');
-    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.count(), WAIT).toBe(1);
     let csv = await downloadCsv(page);
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv).toContain('alice@example.com');
@@ -80,16 +80,16 @@ describe('site visitors screen', () => {
     // Contacts: the tab is in the URL and survives a reload, the search too.
     await page.getByRole('tab', { name: 'Contacts' }).click();
     await page.waitForURL(/\?tab=contacts$/);
-    await expect.poll(() => search.inputValue()).toBe('');
-    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => search.inputValue(), WAIT).toBe('');
+    await expect.poll(() => rows.count(), WAIT).toBe(2);
     await rows.filter({ hasText: 'curious@example.com' }).getByText('Do you ship to Osaka?').waitFor();
     await search.fill('osaka');
-    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.count(), WAIT).toBe(1);
     await page.waitForURL(/q=osaka/);
     await page.reload();
-    await expect.poll(() => page.getByRole('tab', { name: 'Contacts' }).getAttribute('aria-selected')).toBe('true');
-    await expect.poll(() => search.inputValue()).toBe('osaka');
-    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => page.getByRole('tab', { name: 'Contacts' }).getAttribute('aria-selected'), WAIT).toBe('true');
+    await expect.poll(() => search.inputValue(), WAIT).toBe('osaka');
+    await expect.poll(() => rows.count(), WAIT).toBe(1);
     csv = await downloadCsv(page);
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv).toContain('curious@example.com');
@@ -97,7 +97,7 @@ describe('site visitors screen', () => {
     await search.fill('nobody-at-all');
     await page.getByText('Nothing matches').waitFor();
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => rows.count(), WAIT).toBe(2);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'admin-visitors-contacts-1440');
 
@@ -111,7 +111,7 @@ describe('site visitors screen', () => {
     await page.getByRole('button', { name: 'Retry' }).waitFor({ timeout: 20_000 });
     fail = false;
     await page.getByRole('button', { name: 'Retry' }).click();
-    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(() => rows.count(), WAIT).toBe(1);
     await rows.getByText('brochure, call').waitFor();
     await rows.getByText('Company name:').waitFor();
     await screenshot(page, 'admin-visitors-forms-1440');
@@ -125,7 +125,7 @@ describe('site visitors screen', () => {
     await page.getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'Visitors' }).click();
     await page.waitForURL(new RegExp(`/site/${server.demoSiteId}/visitors$`));
-    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => rows.count(), WAIT).toBe(2);
     expect(errors).toEqual([]);
     await ctx.close();
   });
@@ -135,7 +135,7 @@ describe('site visitors screen', () => {
     const page = await ctx.newPage();
     await signIn(page, admin(), USER);
     await page.goto(`${admin()}/master-user/site/${server.demoSiteId}/visitors?tab=contacts`);
-    await expect.poll(() => page.getByTestId('visitor-row').count()).toBe(2);
+    await expect.poll(() => page.getByTestId('visitor-row').count(), WAIT).toBe(2);
     // one card per entry: the details are on screen, not behind a horizontal scroll
     expect(await page.getByText('Do you ship to Osaka?').isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);

@@ -3,7 +3,8 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { seedDemo } from '../apps/server/src/demo/seed.js';
-import { startTestServer, type TestServer } from '../apps/server/src/test/helpers.js';
+import { accountsChanged } from '../apps/server/src/modules/accounts/cache.js';
+import { makePlan, startTestServer, type TestServer } from '../apps/server/src/test/helpers.js';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = path.resolve(path.dirname(new URL(import.meta.url).pathname), 'screenshots');
@@ -26,6 +27,12 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
+/**
+ * Options for `expect.poll` on what a page shows (a row count, a text): the journeys wait on state, never on
+ * fixed sleeps, and a loaded 2-core machine can take seconds for a debounced search and its answer.
+ */
+export const WAIT = { timeout: 30_000, interval: 100 } as const;
+
 export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1440, height: 900 } };
 
@@ -42,6 +49,19 @@ export async function startDemoServer(overrides: Parameters<typeof startTestServ
     },
   );
   return Object.assign(s, { demoSiteId });
+}
+
+/**
+ * Gives an account (the demo master holds none: no plan, no features, docs/decisions.md) a plan with room for
+ * the sites a journey creates as it.
+ */
+export async function givePlan(server: TestServer, email: string, limits = { quantitySite: 100, quantitySwipe: 1000 }): Promise<void> {
+  const planId = await makePlan(server.ctx, { name: 'Journey', ...limits });
+  const row = await server.ctx.db.one<{ id: number }>('UPDATE accounts SET plan_id = $1 WHERE lower(email) = lower($2) RETURNING id', [
+    planId,
+    email,
+  ]);
+  await accountsChanged(server.ctx, [row.id]);
 }
 
 export async function screenshot(page: Page, name: string): Promise<string> {
