@@ -1,12 +1,7 @@
+import type { AppConfig, AppPlan } from '@swipe/core';
 import { mediaUrl, variantKey } from '@swipe/core/media.ts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
-
-export interface AppConfig {
-  sitesUrl: string;
-  adminUrl: string;
-  cnameTarget: string;
-}
 
 export function useAppConfig() {
   return useQuery({
@@ -16,14 +11,8 @@ export function useAppConfig() {
   });
 }
 
-export interface PlanLimits {
-  quantitySwipe: number;
-  quantitySite: number;
-  flags: Record<string, boolean>;
-}
-
 export function usePlanLimits() {
-  return useQuery({ queryKey: ['plan-limits'], queryFn: () => api.get<PlanLimits>('app-config/plan'), staleTime: 5 * 60_000 });
+  return useQuery({ queryKey: ['plan-limits'], queryFn: () => api.get<AppPlan>('app-config/plan'), staleTime: 5 * 60_000 });
 }
 
 /** Media keys are served by the sites origin at /media/{key}. */

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 
-export function formatDateTime(v: string | null | undefined): string {
+export function formatDateTime(v: string | Date | null | undefined): string {
   return v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—';
 }
 

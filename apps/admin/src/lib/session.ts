@@ -1,29 +1,11 @@
+import type { AccountView, TokenPairView } from '@swipe/core';
 import { useSyncExternalStore } from 'react';
 
 // Operator session in localStorage of the admin origin (tokens never reach the sites origin).
 
-export interface User {
-  id: number;
-  email: string;
-  type: string;
-  effectiveType: string;
-  userTypeId: string;
-  parentId: number | null;
-  companyName: string | null;
-  contactName: string | null;
-  authority: 'VIEW' | 'EDIT' | string;
-  mustChangePassword: boolean;
-  planId: number | null;
-  language?: string | null;
-}
-
-/** What login, refresh and password changes answer. */
-export interface TokenPair {
-  accessToken: string;
-  refreshToken: string;
-  expiresIn: number;
-  user: User;
-}
+/** The signed-in operator and the token pair login, refresh and password changes answer (server shapes). */
+export type User = AccountView;
+export type TokenPair = TokenPairView;
 
 export interface Session {
   accessToken: string;

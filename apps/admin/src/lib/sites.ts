@@ -1,32 +1,9 @@
-import type { SiteStatus } from '@swipe/core/constants.ts';
+import type { MessageResponse, SiteDetail } from '@swipe/core';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from './api';
 
 // Site calls more than one screen uses (the list, the editor, the visitors screen): features share them
-// through lib/, never by importing each other.
-
-/** A site as lists and the editor's header show it (GET /sites, GET /sites/{id} minus the document). */
-export interface SiteSummary {
-  id: number;
-  uuid: string;
-  name: string;
-  status: SiteStatus;
-  parentAccount: string;
-  accountId: number;
-  url: string;
-  customDomain: string | null;
-  domainVerified: boolean;
-  numberHorizontal: number;
-  numberVertical: number;
-  defaultLanguage: string;
-  languages: string[];
-  publishedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** GET /sites/{id}: the summary and the whole site document. */
-export type SiteDetail = Record<string, unknown> & SiteSummary;
+// through lib/, never by importing each other. Shapes are the server's response types from @swipe/core.
 
 export const getSite = (id: number, signal?: AbortSignal) => api.get<SiteDetail>(`sites/${id}`, { signal });
 
@@ -41,4 +18,4 @@ export const siteDetailQuery = (siteId: number) =>
     meta: { silent: true },
   });
 
-export const deleteSite = (id: number) => api.del<{ message: string }>(`sites/${id}`);
+export const deleteSite = (id: number) => api.del<MessageResponse>(`sites/${id}`);

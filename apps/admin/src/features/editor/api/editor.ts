@@ -1,14 +1,12 @@
 import { ApiError } from '@swipe/api-client';
+import type { DomainState, MessageResponse, SaveAction, SavedSite, ShareListView, ShareStatusView } from '@swipe/core';
 import { checkUpload } from '@swipe/core/validation.ts';
 import { api } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
-import type { SiteSummary } from '../../../lib/sites';
 import type { Doc } from '../model/doc';
 
-export type SaveAction = 'draft' | 'save' | 'publish' | 'private';
-
-export const saveSite = (id: number, action: SaveAction, document: Doc) =>
-  api.put<SiteSummary & { message: string }>(`sites/${id}`, { action, document });
+/** PUT /sites/{id} answers the saved document (the GET shape) with a translated message. */
+export const saveSite = (id: number, action: SaveAction, document: Doc) => api.put<SavedSite>(`sites/${id}`, { action, document });
 
 // Uploads (back-office.md 7): ask for signed URLs, PUT the bytes, then confirm each file.
 export interface Uploaded {
@@ -134,40 +132,19 @@ export async function bulkUpload(
 }
 
 // Custom domain wizard.
-export interface DomainInfo {
-  domain: string | null;
-  cnameTarget: string;
-  status: string;
-  verified: boolean;
-  verifiedAt: string | null;
-  requestedAt: string | null;
-  checkedAt: string | null;
-  failed: boolean;
-}
-export const getDomain = (siteId: number) => api.get<DomainInfo>(`sites/${siteId}/domain`);
-export const setDomain = (siteId: number, domain: string) =>
-  api.put<DomainInfo & { message: string }>(`sites/${siteId}/domain`, { domain });
-export const verifyDomain = (siteId: number) => api.post<DomainInfo>(`sites/${siteId}/domain/verify`);
-export const removeDomain = (siteId: number) => api.del<DomainInfo>(`sites/${siteId}/domain`);
+export const getDomain = (siteId: number) => api.get<DomainState>(`sites/${siteId}/domain`);
+export const setDomain = (siteId: number, domain: string) => api.put<DomainState & MessageResponse>(`sites/${siteId}/domain`, { domain });
+export const verifyDomain = (siteId: number) => api.post<DomainState>(`sites/${siteId}/domain/verify`);
+export const removeDomain = (siteId: number) => api.del<DomainState>(`sites/${siteId}/domain`);
 
 // Preview sharing (operator token; api.ts passes it explicitly on preview/site paths).
-export interface ShareEntry {
-  email: string;
-  createdAt?: string;
-  revokedAt?: string | null;
-  status?: string;
-}
-export const listShares = (siteId: number) =>
-  api.get<{ items?: ShareEntry[]; emails?: ShareEntry[] } | ShareEntry[]>(`preview/site/${siteId}/share`);
-export const inviteShares = (siteId: number, emails: string[]) => api.post<{ message: string }>(`preview/site/${siteId}/share`, { emails });
+export const listShares = (siteId: number) => api.get<ShareListView>(`preview/site/${siteId}/share`);
+export const inviteShares = (siteId: number, emails: string[]) => api.post<MessageResponse>(`preview/site/${siteId}/share`, { emails });
 export const revokeShares = (siteId: number, emails: string[]) =>
-  api.put<{ message: string }>(`preview/site/${siteId}/share/revoke`, { emails, resendAll: false });
+  api.put<MessageResponse>(`preview/site/${siteId}/share/revoke`, { emails, resendAll: false });
 export const setSharePassword = (siteId: number, password: string, previewSecurity: boolean) =>
-  api.post<{ message: string }>(`preview/site/${siteId}/share/set-password`, { password, previewSecurity });
-export const shareStatus = (siteId: number) =>
-  api.get<{ previewSecurity: boolean; hasPassword?: boolean; invited?: number; [k: string]: unknown }>(
-    `preview/site/${siteId}/share/status`,
-  );
+  api.post<MessageResponse>(`preview/site/${siteId}/share/set-password`, { password, previewSecurity });
+export const shareStatus = (siteId: number) => api.get<ShareStatusView>(`preview/site/${siteId}/share/status`);
 
 export function isNotBuilt(err: unknown): boolean {
   return err instanceof ApiError && err.status === 404 && err.code === 'NOT_FOUND';

@@ -1,30 +1,16 @@
-import {
-  Alert,
-  Box,
-  Button,
-  FileButton,
-  Group,
-  Image,
-  List,
-  Modal,
-  Progress,
-  ScrollArea,
-  Stack,
-  Tabs,
-  Text,
-  Tooltip,
-  UnstyledButton,
-} from '@mantine/core';
+import { Alert, Box, Button, FileButton, Group, Progress, Stack, Tabs, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
+import { parseCellRef } from '@swipe/core/cell.ts';
 import { useRef, useState } from 'react';
 import { IconPlus, IconUpload } from '../../../components/icons';
-import { useMediaSrc } from '../../../lib/app-config';
 import { useT } from '../../../lib/i18n';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify';
-import { type BulkStatus, bulkUpload, precheck, UploadError, uploadFiles } from '../api/editor';
-import { errorUnder, useEditor } from '../editor-context';
+import { bulkUpload, precheck, UploadError, uploadFiles } from '../api/editor';
+import { useEditor } from '../editor-context';
 import { type Button as Btn, CANVAS, cellName, newButton, newProduct, type Product } from '../model/doc';
+import { type BulkState, BulkUploadModal } from './bulk-upload-modal';
 import { ButtonInspector } from './button-inspector';
+import { CreativeGrid } from './creative-grid';
 import { PageInspector } from './page-inspector';
 import { PhoneCanvas, type Selection } from './phone-canvas';
 import { ProductInspector } from './product-inspector';
@@ -32,12 +18,11 @@ import { ProductInspector } from './product-inspector';
 export function CreativesPanel() {
   const t = useT();
   const { doc, update, lang, errors, siteId } = useEditor();
-  const src = useMediaSrc();
   const [cell, setCell] = useState<{ c: number; r: number }>({ c: 0, r: 0 });
   const [sel, setSel] = useState<Selection>(null);
   const [tab, setTab] = useState<string>('page');
   const [busy, setBusy] = useState<{ done: number; total: number } | null>(null);
-  const [bulk, setBulk] = useState<{ status: BulkStatus | null; error?: string; finished?: boolean } | null>(null);
+  const [bulk, setBulk] = useState<BulkState | null>(null);
   const bulkAbort = useRef<AbortController | null>(null);
   const { ref: canvasBox, width: boxWidth } = useElementSize();
   const c = Math.min(cell.c, doc.categories.length - 1);
@@ -109,15 +94,8 @@ export function CreativesPanel() {
       const s = await bulkUpload(siteId, zip, (st) => setBulk({ status: st }), ctrl.signal);
       update((d) => {
         for (const p of s.placed) {
-          const m = /^([A-Z]+)(\d+)$/i.exec(p.cell);
-          if (!m) continue;
-          const col =
-            (m[1] as string)
-              .toUpperCase()
-              .split('')
-              .reduce((n, ch) => n * 26 + ch.charCodeAt(0) - 64, 0) - 1;
-          const row = Number(m[2]) - 1;
-          const pg = d.categories[col]?.pages[row];
+          const at = parseCellRef(p.cell);
+          const pg = at && d.categories[at.column - 1]?.pages[at.row - 1];
           if (pg) {
             pg.imageUrl = p.key;
             pg.mediaType = /\.(mp4|mov|mpe?g)$/i.test(p.key) ? 'VIDEO' : 'IMAGE';
@@ -174,98 +152,15 @@ export function CreativesPanel() {
           <Text size="xs" c="dimmed">
             {t('admin.upload_hint')}
           </Text>
-          <ScrollArea type="auto" offsetScrollbars>
-            <table style={{ borderCollapse: 'separate', borderSpacing: 6 }}>
-              <thead>
-                <tr>
-                  <th aria-label={t('admin.row')} />
-                  {doc.categories.map((_col, ci) => (
-                    <th key={ci} style={{ fontSize: 12, fontWeight: 600, color: 'var(--mantine-color-gray-7)' }}>
-                      <Tooltip
-                        label={doc.translations[lang]?.globalMenu[ci] ?? ''}
-                        withArrow
-                        disabled={!doc.translations[lang]?.globalMenu[ci]}
-                      >
-                        <span>{cellName(ci, 0).replace(/\d+$/, '')}</span>
-                      </Tooltip>
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {Array.from({ length: doc.numberVertical }, (_, ri) => (
-                  <tr key={ri}>
-                    <th style={{ fontSize: 12, fontWeight: 600, color: 'var(--mantine-color-gray-7)' }}>{ri + 1}</th>
-                    {doc.categories.map((col, ci) => {
-                      const p = col.pages[ri];
-                      const active = ci === c && ri === r;
-                      const bad = errorUnder(errors, `categories.${ci}.pages.${ri}`);
-                      return (
-                        <td key={ci}>
-                          <UnstyledButton
-                            onClick={() => {
-                              setCell({ c: ci, r: ri });
-                              setSel(null);
-                              setTab('page');
-                            }}
-                            aria-label={`${cellName(ci, ri)}${p?.imageUrl ? '' : ` (${t('admin.empty')})`}`}
-                            aria-pressed={active}
-                            data-testid={`cell-${cellName(ci, ri)}`}
-                            style={{
-                              width: 56,
-                              height: 100,
-                              borderRadius: 6,
-                              overflow: 'hidden',
-                              display: 'grid',
-                              placeItems: 'center',
-                              background: 'var(--mantine-color-gray-1)',
-                              border: `2px solid ${active ? 'var(--mantine-color-indigo-6)' : bad ? 'var(--mantine-color-red-6)' : 'var(--mantine-color-gray-3)'}`,
-                              position: 'relative',
-                            }}
-                          >
-                            {p?.imageUrl ? (
-                              p.mediaType === 'VIDEO' ? (
-                                <Text size="xs" fw={600}>
-                                  ▶
-                                </Text>
-                              ) : (
-                                <Image src={src(p.imageUrl)} alt="" w="100%" h="100%" fit="cover" />
-                              )
-                            ) : (
-                              <IconPlus size={16} color="var(--mantine-color-gray-5)" />
-                            )}
-                            <Text
-                              size="10px"
-                              fw={700}
-                              style={{ position: 'absolute', left: 3, top: 2, color: '#fff', textShadow: '0 0 3px #000', lineHeight: 1 }}
-                            >
-                              {cellName(ci, ri)}
-                            </Text>
-                            {p && p.buttons.length + p.products.length > 0 && (
-                              <Text
-                                size="10px"
-                                style={{
-                                  position: 'absolute',
-                                  right: 3,
-                                  bottom: 2,
-                                  color: '#fff',
-                                  background: 'rgba(0,0,0,.55)',
-                                  borderRadius: 6,
-                                  padding: '0 4px',
-                                }}
-                              >
-                                {p.buttons.length + p.products.length}
-                              </Text>
-                            )}
-                          </UnstyledButton>
-                        </td>
-                      );
-                    })}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollArea>
+          <CreativeGrid
+            c={c}
+            r={r}
+            onPick={(ci, ri) => {
+              setCell({ c: ci, r: ri });
+              setSel(null);
+              setTab('page');
+            }}
+          />
         </Stack>
 
         {/* The phone-sized canvas */}
@@ -357,74 +252,13 @@ export function CreativesPanel() {
         </Stack>
       </Box>
 
-      <Modal
-        opened={!!bulk}
+      <BulkUploadModal
+        bulk={bulk}
         onClose={() => {
           bulkAbort.current?.abort();
           setBulk(null);
         }}
-        title={t('admin.bulk_upload')}
-        centered
-        closeOnClickOutside={!!bulk?.finished}
-      >
-        {bulk && (
-          <Stack>
-            {!bulk.finished && (
-              <>
-                <Text size="sm">
-                  {bulk.status
-                    ? t('admin.bulk_processing', { done: bulk.status.processed, total: bulk.status.total })
-                    : t('admin.bulk_sending')}
-                </Text>
-                <Progress
-                  value={bulk.status?.total ? (bulk.status.processed / bulk.status.total) * 100 : 100}
-                  animated
-                  striped={!bulk.status}
-                  aria-label={t('admin.uploading')}
-                />
-              </>
-            )}
-            {bulk.error && (
-              <Alert color="red" variant="light">
-                {bulk.error}
-              </Alert>
-            )}
-            {bulk.finished && bulk.status && (
-              <>
-                <Text size="sm">{t('admin.bulk_placed', { count: bulk.status.placed.length })}</Text>
-                {bulk.status.rejected.length > 0 && (
-                  <Alert color="orange" variant="light" title={t('admin.bulk_rejected_title', { count: bulk.status.rejected.length })}>
-                    <List size="sm" spacing={2}>
-                      {bulk.status.rejected.map((x) => (
-                        <List.Item key={x.name}>
-                          <Text span fw={600} size="sm">
-                            {x.name}
-                          </Text>
-                          : {x.reason}
-                        </List.Item>
-                      ))}
-                    </List>
-                  </Alert>
-                )}
-                <Text size="xs" c="dimmed">
-                  {t('admin.bulk_save_hint')}
-                </Text>
-              </>
-            )}
-            <Group justify="flex-end">
-              <Button
-                variant={bulk.finished ? 'filled' : 'default'}
-                onClick={() => {
-                  bulkAbort.current?.abort();
-                  setBulk(null);
-                }}
-              >
-                {bulk.finished ? t('admin.close') : t('admin.cancel')}
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
+      />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Code, Group, Loader, Stack, Stepper, Table, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
+import type { SiteSummary } from '@swipe/core';
 import { domain as domainRule } from '@swipe/core/validation.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -9,7 +10,6 @@ import { z } from 'zod';
 import { CopyButton } from '../../../components/copy-button';
 import { useLang, useT } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
-import type { SiteSummary } from '../../../lib/sites';
 import { validate } from '../../../lib/validate';
 import { getDomain, removeDomain, setDomain, verifyDomain } from '../api/editor';
 import { useEditor } from '../editor-context';

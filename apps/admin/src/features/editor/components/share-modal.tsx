@@ -14,21 +14,16 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { email as emailRule, previewSecurity } from '@swipe/core/validation.ts';
+import { setPreviewPasswordBody } from '@swipe/core/api/previewshare.ts';
+import { email as emailRule } from '@swipe/core/validation.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { IconTrash } from '../../../components/icons';
 import { useLang, useT } from '../../../lib/i18n';
 import { errorMessage, notifySuccess } from '../../../lib/notify';
 import { validate } from '../../../lib/validate';
-import { inviteShares, listShares, revokeShares, type ShareEntry, setSharePassword, shareStatus } from '../api/editor';
+import { inviteShares, listShares, revokeShares, setSharePassword, shareStatus } from '../api/editor';
 import { useEditor } from '../editor-context';
-
-function entries(data: unknown): ShareEntry[] {
-  if (Array.isArray(data)) return data.map((x) => (typeof x === 'string' ? { email: x } : (x as ShareEntry)));
-  const o = (data ?? {}) as { items?: unknown; emails?: unknown };
-  return entries(o.items ?? o.emails ?? []);
-}
 
 /** Preview sharing: invite viewers by e-mail, list and revoke them, and the preview password. */
 export function ShareModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -76,7 +71,7 @@ export function ShareModal({ opened, onClose }: { opened: boolean; onClose: () =
     },
   });
   const isSecure = secure ?? Boolean(status.data?.previewSecurity);
-  const rows = entries(list.data).filter((x) => !x.revokedAt);
+  const rows = list.data?.items ?? [];
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('admin.share_title')} size="lg" centered>
@@ -156,7 +151,7 @@ export function ShareModal({ opened, onClose }: { opened: boolean; onClose: () =
           noValidate
           onSubmit={(e) => {
             e.preventDefault();
-            const r = validate(previewSecurity, { previewSecurity: isSecure, password }, lang);
+            const r = validate(setPreviewPasswordBody, { previewSecurity: isSecure, password }, lang);
             setPwError(r.ok ? undefined : r.errors.password);
             if (r.ok) setPw.mutate({ password, previewSecurity: isSecure });
           }}

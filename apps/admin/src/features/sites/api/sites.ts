@@ -1,8 +1,7 @@
-import type { Paged } from '@swipe/core';
+import type { CreateSiteBody, Paged, SiteSummary } from '@swipe/core';
 import type { SiteStatus } from '@swipe/core/constants.ts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import type { SiteSummary } from '../../../lib/sites';
 
 export interface SiteListParams {
   page: number;
@@ -28,15 +27,6 @@ export function exportSitesCsv(p: { search: string; status: SiteStatus | 'ALL' }
     query: { search: p.search || undefined, status: p.status === 'ALL' ? undefined : p.status },
     raw: true,
   });
-}
-
-export interface CreateSiteBody {
-  name: string;
-  numberHorizontal: number;
-  numberVertical: number;
-  defaultLanguage: string;
-  languages: string[];
-  globalMenu: string[];
 }
 
 export const createSite = (body: CreateSiteBody) => api.post<SiteSummary>('sites', body);

@@ -1,0 +1,134 @@
+import { Badge, Button, Group, Menu, Paper, Text, Title, Tooltip } from '@mantine/core';
+import type { SaveAction } from '@swipe/core';
+import { Link } from 'react-router';
+import { IconChart, IconEye, IconShare, IconTrash, IconUsers } from '../../components/icons';
+import { StatusBadge } from '../../components/status-badge';
+import { useT } from '../../lib/i18n';
+import { useBase } from '../../lib/session';
+
+/** The editor's sticky header: the site's name and state, preview, share, the save actions and the menu. */
+export function EditorToolbar({
+  siteId,
+  title,
+  status,
+  dirty,
+  previewUrl,
+  readOnly,
+  saving,
+  onSave,
+  onShare,
+  onDelete,
+}: {
+  siteId: number;
+  title: string;
+  status: string;
+  dirty: boolean;
+  previewUrl: string | undefined;
+  readOnly: boolean;
+  /** the action being saved, if any */
+  saving: SaveAction | undefined;
+  onSave: (action: SaveAction) => void;
+  onShare: () => void;
+  onDelete: () => void;
+}) {
+  const t = useT();
+  const base = useBase();
+  const saveButton = (action: SaveAction) => ({
+    onClick: () => onSave(action),
+    loading: saving === action,
+    disabled: readOnly || (!!saving && saving !== action),
+  });
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="sm"
+      pos={{ base: 'static', md: 'sticky' }}
+      top={56}
+      style={{ zIndex: 50 }}
+      shadow={dirty ? 'xs' : undefined}
+      component="header"
+      aria-label={t('admin.editor_toolbar')}
+    >
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Group gap="sm" wrap="wrap" style={{ minWidth: 0 }}>
+          <Button component={Link} to={`${base}/site-list`} variant="subtle" size="compact-sm" px={6}>
+            ← {t('admin.site_list_title')}
+          </Button>
+          <Title order={1} size="h4" style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} maw={320}>
+            {title}
+          </Title>
+          <StatusBadge status={status} />
+          {dirty ? (
+            <Badge color="orange" variant="dot" style={{ textTransform: 'none' }} data-testid="dirty">
+              {t('admin.unsaved_changes')}
+            </Badge>
+          ) : (
+            <Badge color="gray" variant="dot" style={{ textTransform: 'none' }}>
+              {t('admin.all_saved')}
+            </Badge>
+          )}
+        </Group>
+        <Group gap={6} wrap="wrap">
+          <Tooltip label={dirty ? t('admin.preview_needs_save') : t('admin.preview_help')} withArrow>
+            <Button
+              variant="default"
+              component="a"
+              href={dirty ? undefined : previewUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              leftSection={<IconEye size={16} />}
+              data-disabled={dirty || undefined}
+              onClick={(e) => {
+                if (dirty) e.preventDefault();
+              }}
+              aria-disabled={dirty}
+            >
+              {t('admin.action_preview')}
+            </Button>
+          </Tooltip>
+          <Button variant="default" leftSection={<IconShare size={16} />} onClick={onShare} disabled={readOnly}>
+            {t('admin.share')}
+          </Button>
+          <Button variant="default" {...saveButton('draft')}>
+            {t('admin.save_draft')}
+          </Button>
+          <Button variant="light" {...saveButton('save')}>
+            {t('admin.save')}
+          </Button>
+          <Button {...saveButton('publish')}>{t('admin.publish')}</Button>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <Button variant="default" px={10} aria-label={t('admin.more_actions')}>
+                ⋯
+              </Button>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => onSave('private')} disabled={readOnly || !!saving}>
+                {t('admin.save_private')}
+              </Menu.Item>
+              <Menu.Item component={Link} to={`${base}/site/list/${siteId}`} leftSection={<IconChart size={16} />}>
+                {t('admin.action_analyze')}
+              </Menu.Item>
+              <Menu.Item component={Link} to={`${base}/site/${siteId}/visitors`} leftSection={<IconUsers size={16} />}>
+                {t('admin.action_visitors')}
+              </Menu.Item>
+              <Menu.Item component={Link} to={`${base}/notification-delivery/${siteId}`}>
+                {t('admin.nav_notification_delivery')}
+              </Menu.Item>
+              <Menu.Divider />
+              <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete} disabled={readOnly}>
+                {t('admin.delete_site')}
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </Group>
+      {saving && (
+        <Text size="xs" c="dimmed" mt={4} role="status">
+          {t('admin.saving')}
+        </Text>
+      )}
+    </Paper>
+  );
+}
