@@ -10,3 +10,4 @@ export * from './domains.js';
 export * from './health.js';
 export * from './mail.js';
 export * from './adminapp.js';
+export * from './media.js';

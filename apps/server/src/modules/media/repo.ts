@@ -109,3 +109,24 @@ export async function videoRenditionsOf(
   );
   return new Map(rows.map((r) => [r.storage_key, r]));
 }
+
+/** Variants job: READY with the image variants and its true size. */
+export async function markImageReady(q: Queryable, id: number, r: { variants: number[]; width: number; height: number }): Promise<void> {
+  await q.query("UPDATE media SET status = 'READY', variants = $2, width = $3, height = $4, updated_at = now() WHERE id = $1", [
+    id,
+    JSON.stringify(r.variants),
+    r.width,
+    r.height,
+  ]);
+}
+
+/** Variants job: READY (a video without renditions when ffmpeg is missing, or with its poster and HLS). */
+export async function markVideoReady(q: Queryable, id: number, r?: { poster: string; hls: string }): Promise<void> {
+  if (!r) await q.query("UPDATE media SET status = 'READY', updated_at = now() WHERE id = $1", [id]);
+  else
+    await q.query("UPDATE media SET status = 'READY', poster_key = $2, hls_key = $3, updated_at = now() WHERE id = $1", [
+      id,
+      r.poster,
+      r.hls,
+    ]);
+}

@@ -1,23 +1,39 @@
 import fastifyStatic from '@fastify/static';
+import {
+  bulkParams,
+  bulkQueued,
+  bulkStart,
+  bulkState,
+  completeBulkBody,
+  completeUploadBody,
+  generateLogoBody,
+  generateUploadBody,
+  idParams,
+  mediaView,
+  receivedBulk,
+  receivedUpload,
+  signedLogoUpload,
+  signedUploads,
+  uploadTokenParams,
+} from '@swipe/core';
 import { translate } from '@swipe/i18n';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { actorOf, requireOperator } from '../../http/auth.js';
 import { requestLang } from '../../http/lang.js';
-import { idParams } from '../../http/schemas.js';
+import type { App } from '../module.js';
 import { registerVideoRenditions } from '../sites/service.js';
 import { bulkJob, bulkStatus, completeBulk, receiveBulk, startBulk } from './bulk.js';
 import { CLEANUP_JOB, cleanupPendingJob } from './cleanup.js';
 import { mediaVariantsJob } from './jobs.js';
 import { videoRenditionsOf } from './repo.js';
-import { completeUpload, generateUploadUrls, receiveUpload } from './uploads.js';
+import { completeUpload, generateLogoUrl, generateUploadUrls, receiveUpload } from './uploads.js';
 
 // A saved document takes each video's rendition from the media rows (sites never imports media).
 registerVideoRenditions(videoRenditionsOf);
 
 /** Media on the sites origin (the "separate media host" of viewer.md 7): immutable, cacheable for a year. */
-export async function mediaSitesRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function mediaSitesRoutes(app: App, ctx: AppContext): Promise<void> {
   if (ctx.config.s3) return;
   await app.register(fastifyStatic, {
     root: ctx.config.mediaDir,
@@ -40,19 +56,6 @@ export async function mediaSitesRoutes(app: FastifyInstance, ctx: AppContext): P
 
 const tags = ['media'];
 const security = [{ bearer: [] }];
-const uploadFile = z.object({
-  fileName: z.string().min(1).max(255),
-  contentType: z.string().min(1).max(100),
-  sizeBytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
-  kind: z.enum(['image', 'video']),
-});
-const generateBody = z.object({ siteId: z.number().int().positive().nullish(), files: z.array(uploadFile).max(200) });
-const logoBody = z.union([
-  generateBody,
-  // a single file without the list also works for logo and favicon
-  uploadFile.partial({ kind: true }).extend({ siteId: z.number().int().positive().nullish() }),
-]);
-const tokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });
 
 /** A refused body is not read to its end: the connection closes after the answer. */
 async function closeOnRefusal<T>(reply: FastifyReply, fn: () => Promise<T>): Promise<T> {
@@ -75,64 +78,64 @@ function contentLength(req: FastifyRequest): number | undefined {
 }
 
 /** Operator calls for uploads (admin origin) and the signed upload URLs themselves. */
-export async function mediaAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function mediaAdminRoutes(app: App, ctx: AppContext): Promise<void> {
   // The signed URLs: the token is the credential (like an S3 presigned URL); the raw body is streamed.
   await app.register(
-    async (raw) => {
+    async (raw: App) => {
       raw.removeAllContentTypeParsers();
       raw.addContentTypeParser('*', (_req, _payload, done) => done(null));
       // Without a content type Fastify would pick a buffering parser with the JSON body limit: never here.
       raw.addHook('onRequest', async (req) => {
         if (!req.headers['content-type']) req.headers['content-type'] = 'application/octet-stream';
       });
-      raw.put('/uploads/bulk/:token', { schema: { tags, params: tokenParams } }, async (req, reply) => {
-        const r = await closeOnRefusal(reply, () => receiveBulk(ctx, (req.params as { token: string }).token, req.raw, contentLength(req)));
-        return { size: r.size, message: translate(requestLang(req), 'sites.upload_done') };
-      });
-      raw.put('/uploads/:token', { schema: { tags, params: tokenParams } }, async (req, reply) => {
-        const r = await closeOnRefusal(reply, () =>
-          receiveUpload(ctx, (req.params as { token: string }).token, req.raw, contentLength(req)),
-        );
-        return { size: r.size };
-      });
+      raw.put(
+        '/uploads/bulk/:token',
+        { schema: { tags, params: uploadTokenParams, response: { 200: receivedBulk } } },
+        async (req, reply) => {
+          const r = await closeOnRefusal(reply, () => receiveBulk(ctx, req.params.token, req.raw, contentLength(req)));
+          return { size: r.size, message: translate(requestLang(req), 'sites.upload_done') };
+        },
+      );
+      raw.put('/uploads/:token', { schema: { tags, params: uploadTokenParams, response: { 200: receivedUpload } } }, async (req, reply) =>
+        closeOnRefusal(reply, () => receiveUpload(ctx, req.params.token, req.raw, contentLength(req))),
+      );
     },
     { prefix: '/api/v1' },
   );
 
   await app.register(
-    async (op) => {
+    async (op: App) => {
       requireOperator(op, ctx);
-      op.post('/sites/generate-upload-urls', { schema: { tags, security, body: generateBody } }, async (req) =>
-        generateUploadUrls(ctx, actorOf(req), req.body as z.infer<typeof generateBody>, 'CREATIVE'),
+      op.post(
+        '/sites/generate-upload-urls',
+        { schema: { tags, security, body: generateUploadBody, response: { 200: signedUploads } } },
+        async (req) => generateUploadUrls(ctx, actorOf(req), req.body, 'CREATIVE'),
       );
-      op.post('/sites/generate-logo-url', { schema: { tags, security, body: logoBody } }, async (req) => {
-        const b = req.body as z.infer<typeof logoBody>;
-        const files =
-          'files' in b ? b.files : [{ fileName: b.fileName, contentType: b.contentType, sizeBytes: b.sizeBytes, kind: 'image' as const }];
-        const r = await generateUploadUrls(ctx, actorOf(req), { siteId: b.siteId, files }, 'LOGO');
-        return 'files' in b ? r : { ...r.uploads[0], uploads: r.uploads };
-      });
-      op.post('/sites/complete-upload', { schema: { tags, security, body: z.object({ key: z.string().min(1).max(600) }) } }, async (req) =>
-        completeUpload(ctx, actorOf(req), (req.body as { key: string }).key),
+      op.post(
+        '/sites/generate-logo-url',
+        { schema: { tags, security, body: generateLogoBody, response: { 200: signedLogoUpload } } },
+        async (req) => generateLogoUrl(ctx, actorOf(req), req.body),
       );
-      op.post('/sites/:id/bulk-upload/start', { schema: { tags, security, params: idParams } }, async (req) =>
-        startBulk(ctx, actorOf(req), (req.params as { id: number }).id),
+      op.post(
+        '/sites/complete-upload',
+        { schema: { tags, security, body: completeUploadBody, response: { 200: mediaView } } },
+        async (req) => completeUpload(ctx, actorOf(req), req.body.key),
+      );
+      op.post('/sites/:id/bulk-upload/start', { schema: { tags, security, params: idParams, response: { 200: bulkStart } } }, async (req) =>
+        startBulk(ctx, actorOf(req), req.params.id),
       );
       op.post(
         '/sites/:id/bulk-upload/complete',
-        { schema: { tags, security, params: idParams, body: z.object({ uploadId: z.string().min(1).max(64) }) } },
-        async (req) => {
-          const r = await completeBulk(ctx, actorOf(req), (req.params as { id: number }).id, (req.body as { uploadId: string }).uploadId);
-          return { ...r, message: translate(requestLang(req), 'sites.bulk_queued') };
-        },
+        { schema: { tags, security, params: idParams, body: completeBulkBody, response: { 200: bulkQueued } } },
+        async (req) => ({
+          ...(await completeBulk(ctx, actorOf(req), req.params.id, req.body.uploadId)),
+          message: translate(requestLang(req), 'sites.bulk_queued'),
+        }),
       );
       op.get(
         '/sites/:id/bulk-upload/:uploadId',
-        { schema: { tags, security, params: idParams.extend({ uploadId: z.string().min(1).max(64) }) } },
-        async (req) => {
-          const p = req.params as { id: number; uploadId: string };
-          return bulkStatus(ctx, actorOf(req), p.id, p.uploadId, requestLang(req));
-        },
+        { schema: { tags, security, params: bulkParams, response: { 200: bulkState } } },
+        async (req) => bulkStatus(ctx, actorOf(req), req.params.id, req.params.uploadId, requestLang(req)),
       );
     },
     { prefix: '/api/v1' },

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { checkUpload, LIMITS } from '@swipe/core';
+import { checkUpload, LIMITS, type MediaView } from '@swipe/core';
 import {
   checkImagePixels,
   checkUploadContent,
@@ -130,6 +130,18 @@ export async function generateUploadUrls(
   return { uploads };
 }
 
+/** POST /sites/generate-logo-url: the list form, or one file without the list (answered flat too). */
+export async function generateLogoUrl(
+  ctx: AppContext,
+  actor: Actor,
+  b: { siteId?: number | null; files: UploadFile[] } | (Omit<UploadFile, 'kind'> & { kind?: UploadFile['kind']; siteId?: number | null }),
+) {
+  if ('files' in b) return generateUploadUrls(ctx, actor, b, 'LOGO');
+  const files = [{ fileName: b.fileName, contentType: b.contentType, sizeBytes: b.sizeBytes, kind: 'image' as const }];
+  const r = await generateUploadUrls(ctx, actor, { siteId: b.siteId, files }, 'LOGO');
+  return { ...(r.uploads[0] as (typeof r.uploads)[number]), uploads: r.uploads };
+}
+
 class TooLarge extends Error {}
 
 /** Streams a request body to a file, refusing (and deleting) anything past `limit` bytes. Never buffers it. */
@@ -247,7 +259,7 @@ export async function checkStoredContent(
   }
 }
 
-function presentMedia(ctx: AppContext, m: MediaRow) {
+function presentMedia(ctx: AppContext, m: MediaRow): MediaView {
   return {
     key: m.storage_key,
     url: `${ctx.storage.publicBase()}/${m.storage_key}`,
