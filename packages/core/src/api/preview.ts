@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id } from './common.js';
+import { companyTab, pageDetailResponse, pageProductsResponse, viewerSite } from './viewer.js';
 
 // The invitee preview of a draft on the sites origin (viewer.md 2, 4, 6): the passcode gate, then the
 // site's working copy through the same shapes visitors get from the public viewer calls.
@@ -21,7 +22,7 @@ export const previewLoginResponse = z.object({
 export type PreviewLoginView = z.output<typeof previewLoginResponse>;
 
 /** GET preview/site/{id}: the viewer's site shell of the working copy, marked as a preview. */
-export const previewSiteResponse = z.looseObject({ name: z.string(), preview: z.literal(true) });
+export const previewSiteResponse = viewerSite.extend({ preview: z.literal(true) });
 export const previewSeoResponse = z.object({
   title: z.string(),
   h1: z.string(),
@@ -30,10 +31,8 @@ export const previewSeoResponse = z.object({
   body: z.string(),
 });
 /** Company tabs (company website, profile, clauses, terms, privacy): each a text when set. */
-export const previewCompanyResponse = z.record(z.string(), z.string());
-// The page detail and product shapes are the public viewer's (modules/viewer); they are described once
-// there, so the preview names only the envelope here.
+export const previewCompanyResponse = z.partialRecord(companyTab, z.string());
 /** GET preview/site/{id}/page/{pageId}: the page detail visitors get (members-only content included). */
-export const previewPageResponse = z.object({ pageDetail: z.unknown(), products: z.array(z.unknown()) });
+export const previewPageResponse = pageDetailResponse;
 /** GET preview/site/{id}/page/{pageId}/product: the page's products. */
-export const previewProductsResponse = z.object({ products: z.array(z.unknown()) });
+export const previewProductsResponse = pageProductsResponse;

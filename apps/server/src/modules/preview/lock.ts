@@ -1,6 +1,5 @@
-import { LANGUAGES, type Language } from '@swipe/core';
+import { type EnduserState, LANGUAGES, type Language } from '@swipe/core';
 import { translate } from '@swipe/i18n';
-import type { EnduserState } from '@swipe/viewer/enduser/types.ts';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { sendEnduserPage } from '../enduser/service.js';
