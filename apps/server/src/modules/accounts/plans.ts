@@ -39,8 +39,19 @@ export function planLimits(p: PlanRow): PlanLimits {
   };
 }
 
+/**
+ * The platform master runs the platform and is sold no plan: without one it may use everything, up to
+ * these ceilings (the largest quotas any plan may set). Everyone else without a plan gets NO_PLAN.
+ */
+export const PLATFORM_LIMITS: PlanLimits = {
+  quantitySwipe: 100_000,
+  quantitySite: 10_000,
+  flags: Object.fromEntries(Object.keys(NO_PLAN.flags).map((k) => [k, true])),
+};
+
 /** The limits of the plan governing an account's tenant (a sub-admin: its parent's). Fails closed. */
 export async function planLimitsOf(q: Queryable, accountId: number): Promise<PlanLimits> {
-  const p = await findGoverningPlan(q, accountId);
-  return p ? planLimits(p) : NO_PLAN;
+  const g = await findGoverningPlan(q, accountId);
+  if (g?.plan) return planLimits(g.plan);
+  return g?.type === 'MASTER' ? PLATFORM_LIMITS : NO_PLAN;
 }

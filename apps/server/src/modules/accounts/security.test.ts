@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, login, makeAccount, makePlan, startTestServer, type TestServer } from '../../test/helpers.js';
 import type { AccountRow } from './actor.js';
-import { NO_PLAN, planLimitsOf } from './service.js';
+import { NO_PLAN, PLATFORM_LIMITS, planLimitsOf } from './service.js';
 
 // Issue 13, points 2 and 4: nobody changes the accounts above it, and plans fail closed.
 
@@ -87,6 +87,16 @@ describe('plans fail closed (point 4)', () => {
     expect(await planLimitsOf(s.ctx.db, bare.id)).toEqual(NO_PLAN);
     expect(NO_PLAN.quantitySite).toBe(0);
     expect(Object.values(NO_PLAN.flags).some(Boolean)).toBe(false);
+  });
+
+  it('the platform master, sold no plan, runs the platform: it and its staff may use everything', async () => {
+    expect(await planLimitsOf(s.ctx.db, root.id)).toEqual(PLATFORM_LIMITS);
+    const staff = await makeAccount(s.ctx, { parentId: root.id, type: 'SUB_ADMIN', email: 'plat-staff@acc.test', staffRole: 'EDITOR' });
+    expect(await planLimitsOf(s.ctx.db, staff.id)).toEqual(PLATFORM_LIMITS);
+    expect(Object.values(PLATFORM_LIMITS.flags).every(Boolean)).toBe(true);
+    // an OEM master is a customer: no plan, nothing
+    const oem = await makeAccount(s.ctx, { parentId: root.id, type: 'OEM_MASTER', email: 'oem-bare@acc.test' });
+    expect(await planLimitsOf(s.ctx.db, oem.id)).toEqual(NO_PLAN);
   });
 
   it('a plan must exist and be one the creator may assign: 422 otherwise, never 500', async () => {

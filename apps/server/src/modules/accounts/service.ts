@@ -22,7 +22,7 @@ import { bumpTokenVersion, emailTaken, findAccountById, insertAccount } from './
 export { type AccountRow, type Actor, actorFromRow } from './actor.js';
 export { accountsChanged, loadAccount } from './cache.js';
 export { setPassword as setAccountPassword, touchLastLogin } from './manage.repo.js';
-export { NO_PLAN, type PlanLimits, planLimitsOf } from './plans.js';
+export { NO_PLAN, PLATFORM_LIMITS, type PlanLimits, planLimitsOf } from './plans.js';
 export { presentAccount } from './presenter.js';
 export {
   type AccountBrief,
