@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './test/helpers.js';
-import { type SlowRequest, slowRequest, statusOf, waitFor } from './test/slow.js';
+import { type SlowRequest, slowRequest, spawnedDatabase, statusOf, waitFor } from './test/slow.js';
 
 // Issue 13, point 6: a terminal's Ctrl-C and systemd signal the whole process group of `npm start`
 // (npm, scripts/start.mjs, the server). The server must drain once: in-flight requests finish, new ones
@@ -13,7 +13,8 @@ import { type SlowRequest, slowRequest, statusOf, waitFor } from './test/slow.js
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 let group: ChildProcess | undefined;
 let exited = false;
-afterAll(() => {
+let database: Awaited<ReturnType<typeof spawnedDatabase>> | undefined;
+afterAll(async () => {
   if (group?.pid && !exited) {
     try {
       process.kill(-group.pid, 'SIGKILL');
@@ -21,12 +22,14 @@ afterAll(() => {
       /* already gone */
     }
   }
+  await database?.drop();
 });
 
 describe('npm start, SIGTERM to the process group', () => {
   it('finishes every in-flight request, answers new ones 503 and exits in under 30 s', { timeout: 180_000 }, async () => {
     const port = await freePort();
     const sitesPort = await freePort();
+    database = await spawnedDatabase();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       PORT: String(port),
@@ -34,6 +37,7 @@ describe('npm start, SIGTERM to the process group', () => {
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'swipe-group-')),
       DEMO_DATA: 'false',
       LOG_LEVEL: 'silent',
+      ...database.env,
       SKIP_BUILD: '1',
     };
     group = spawn('npm', ['start', '--silent'], { env, cwd: root, detached: true, stdio: 'ignore' });

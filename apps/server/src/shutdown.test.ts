@@ -8,18 +8,21 @@ import { enqueueJob } from './jobs/queue.js';
 import { Worker } from './jobs/worker.js';
 import { createContext } from './server.js';
 import { freePort, testConfig, testDb } from './test/helpers.js';
-import { slowRequest, statusOf, waitFor } from './test/slow.js';
+import { slowRequest, spawnedDatabase, statusOf, waitFor } from './test/slow.js';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 let child: ChildProcess | undefined;
-afterAll(() => {
+let database: Awaited<ReturnType<typeof spawnedDatabase>> | undefined;
+afterAll(async () => {
   child?.kill('SIGKILL');
+  await database?.drop();
 });
 
 describe('graceful shutdown (SIGTERM)', () => {
   it('lets in-flight requests finish, answers new ones 503, then exits 0', { timeout: 180_000 }, async () => {
     const port = await freePort();
     const sitesPort = await freePort();
+    database = await spawnedDatabase();
     const env = {
       ...process.env,
       PORT: String(port),
@@ -27,6 +30,7 @@ describe('graceful shutdown (SIGTERM)', () => {
       DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'swipe-shutdown-')),
       DEMO_DATA: 'false',
       LOG_LEVEL: 'silent',
+      ...database.env,
       NODE_ENV: 'test',
     };
     child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], { env, stdio: 'ignore', cwd: root });
@@ -52,7 +56,7 @@ describe('graceful shutdown (SIGTERM)', () => {
 });
 
 describe('worker stop', () => {
-  it('stops after its current job, which completes', async () => {
+  it('stops after its current job, which completes', { timeout: 180_000 }, async () => {
     const { db, drop } = await testDb();
     const ctx = await createContext(testConfig(), { db, logger: pino({ level: 'silent' }) });
     let started = false;

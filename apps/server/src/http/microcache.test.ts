@@ -30,7 +30,8 @@ beforeAll(async () => {
   base = srv.sitesUrl;
   const shell = (await (await get(`/api/v1/end-user/site/${siteId}`)).json()) as { categories: { pages: { id: number }[] }[] };
   pageId = shell.categories[0]?.pages[0]?.id ?? 0;
-});
+  // the demo data makes image variants: minutes on a loaded 2-core machine
+}, 300_000);
 afterAll(async () => {
   await srv?.drop();
 });

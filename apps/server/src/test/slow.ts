@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
+import { createPgDb } from '../db/db.js';
 
 /** Polls `probe` until it returns a value other than undefined (state, not a fixed sleep); throws after `ms`. */
 export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
@@ -53,4 +55,25 @@ export function slowRequest(port: number, method: string, url: string, body: str
     });
     sock.on('error', reject);
   });
+}
+
+/**
+ * The database for a server spawned as its own process: nothing extra on PGlite (its DATA_DIR is the
+ * test's own); with DATABASE_URL, a fresh schema of that database through the URL's search_path, so
+ * spawned servers of tests running side by side never migrate or read the same tables.
+ */
+export async function spawnedDatabase(): Promise<{ env: Record<string, string>; drop(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) return { env: {}, drop: () => Promise.resolve() };
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = createPgDb(url, { max: 1 });
+  await admin.exec(`CREATE SCHEMA ${schema}`);
+  const scoped = `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  return {
+    env: { DATABASE_URL: scoped },
+    async drop() {
+      await admin.exec(`DROP SCHEMA IF EXISTS ${schema} CASCADE`).catch(() => {});
+      await admin.close();
+    },
+  };
 }
