@@ -1,3 +1,16 @@
+import type {
+  ButtonView,
+  CampaignBannerView,
+  CampaignItemView,
+  ErrorBoot,
+  GridPage,
+  NotificationView,
+  PageDetail,
+  PageDetailResponse,
+  PopupItemView,
+  ProductView,
+  ViewerBoot,
+} from '@swipe/core';
 import { positionCode } from '@swipe/core/address.ts';
 import { SWIPE, VIEWER } from '@swipe/core/constants.ts';
 import { dictT } from '@swipe/i18n/t.ts';
@@ -15,19 +28,6 @@ import { CampaignPanels, NotificationBanner, PopupCta } from './overlays/Overlay
 import { PageView } from './page/PageView.js';
 import { ProductPopup } from './page/Products.js';
 import { Album, Arrows, BottomBar, CompanyModal, ErrorScreen, GlobalMenu, PageCounter, Toast, TopBar } from './shell/Chrome.js';
-import type {
-  ButtonView,
-  CampaignBannerView,
-  CampaignItemView,
-  ErrorBoot,
-  GridPage,
-  NotificationView,
-  PageDetail,
-  PageDetailResponse,
-  PopupItemView,
-  ProductView,
-  ViewerBoot,
-} from './types.js';
 
 type DetailState = { status: 'loading' } | { status: 'success'; data: PageDetailResponse } | { status: 'unset' };
 

@@ -1,6 +1,6 @@
+import type { ErrorBoot, ViewerBoot } from '@swipe/core';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './App.js';
-import type { ErrorBoot, ViewerBoot } from './types.js';
 import './page/page.css';
 import './viewer.css';
 

@@ -1,8 +1,17 @@
 import { ApiError, ConnectionError } from '@swipe/api-client';
+import type { EnduserState, FormView, SurveyScreen } from '@swipe/core';
 import type { Language } from '@swipe/core/constants.ts';
-import { checkEmail, checkFormValues, checkMemberPassword, type FormValues, MEMBERSHIP_SYSTEM_KEYS } from '@swipe/core/forms.ts';
+import {
+  checkEmail,
+  checkFormValues,
+  checkLogin,
+  checkMemberPassword,
+  type FormValues,
+  MEMBERSHIP_SYSTEM_KEYS,
+} from '@swipe/core/forms.ts';
 import { type Dict, dictT } from '@swipe/i18n/t.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { PENDING_EMAIL_KEY, PREVIEW_TOKEN_KEY, TOKEN_KEY } from '../lib/storage-keys.js';
 import {
   BoxField,
   Card,
@@ -12,7 +21,6 @@ import {
   FormFields,
   HomeLink,
   issuesToErrors,
-  loginIssues,
   newKey,
   storage,
   useApi,
@@ -21,7 +29,6 @@ import {
   useFormState,
   useSubmit,
 } from './parts.js';
-import { type EnduserState, type FormView, PENDING_EMAIL_KEY, PREVIEW_TOKEN_KEY, type SurveyScreen, TOKEN_KEY } from './types.js';
 
 // The visitor screens of viewer.md 2 (register, login, contact, forms, survey, their success pages)
 // and the preview lock. Rendered on the server, hydrated here. Toasts: one at a time, 3 s (viewer.md 8).
@@ -390,7 +397,7 @@ function useLogin(path: string, tokenKey: string, then: () => void, refused?: (e
   const sub = useSubmit(setErrors);
   const onSubmit = sub.submit({
     path,
-    check: () => issuesToErrors(loginIssues(email, password), t),
+    check: () => issuesToErrors(checkLogin(email, password), t),
     send: async () => {
       const r = await api.post<{ accessToken: string }>(path, { email: email.trim(), password });
       storage('local')?.setItem(tokenKey, r.accessToken);

@@ -1,7 +1,7 @@
+import type { EnduserState } from '@swipe/core';
 import type { Dict } from '@swipe/i18n/t.ts';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './App.js';
-import type { EnduserState } from './types.js';
 import './enduser.css';
 
 // Entry `enduser` of the viewer build: hydrates the server-rendered visitor screen.

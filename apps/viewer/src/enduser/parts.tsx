@@ -1,6 +1,6 @@
 import { ApiError, ConnectionError, createClient } from '@swipe/api-client';
+import type { CompanyLink, EnduserState, FormView } from '@swipe/core';
 import {
-  checkEmail,
   type FormFieldSetting,
   type FormValue,
   type FormValues,
@@ -24,7 +24,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { type CompanyLink, type EnduserState, type FormView, PREVIEW_TOKEN_KEY, TOKEN_KEY } from './types.js';
+import { PREVIEW_TOKEN_KEY, TOKEN_KEY } from '../lib/storage-keys.js';
 
 // What the visitor screens of App.tsx share: their environment, the API client, the error catalogue,
 // the submit cycle and the markup every form repeats (fields, marks, messages). Each rule lives here once.
@@ -119,15 +119,6 @@ function focusFirstError(form: HTMLFormElement | null): void {
     const el = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
     el?.focus();
   });
-}
-
-/** The e-mail + password check of the login and preview-lock screens. */
-export function loginIssues(email: string, password: string): FieldIssue[] {
-  const issues: FieldIssue[] = [];
-  const em = checkEmail(email.trim());
-  if (em) issues.push(em);
-  if (!password) issues.push({ path: 'password', key: 'validation.required', params: {} });
-  return issues;
 }
 
 // ---------- the submit cycle ----------

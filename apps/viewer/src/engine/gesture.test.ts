@@ -1,6 +1,6 @@
+import type { GridPage } from '@swipe/core';
 import { SWIPE } from '@swipe/core/constants.ts';
 import { describe, expect, it } from 'vitest';
-import type { GridPage } from '../types.js';
 import { type Allowed, IDLE, keyDir, move, press, release, WHEEL_IDLE, wheel } from './gesture.js';
 import { allowedFrom, type GridLike, neighbour, pageCount } from './grid.js';
 

@@ -1,4 +1,4 @@
-import type { GridPage } from '../types.js';
+import type { GridPage } from '@swipe/core';
 import type { Allowed, Dir } from './gesture.js';
 
 // Navigation over the grid (viewer.md 4): columns are categories, rows are pages.

@@ -1,5 +1,5 @@
+import type { ButtonView, CampaignBannerView, PageDetail, PopupItemView } from '@swipe/core';
 import { describe, expect, it } from 'vitest';
-import type { ButtonView, CampaignBannerView, PageDetail, PopupItemView } from '../types.js';
 import { type ActionContext, bannerAction, buttonAction, internalHref, pageLinkAction, popupAction } from './actions.js';
 
 const ctx = (cookies: Record<string, string> = {}): ActionContext => ({

@@ -1,6 +1,6 @@
+import type { ButtonView, CampaignBannerView, PageDetail, PopupItemView } from '@swipe/core';
 import { parseCreativeBlock } from '@swipe/core/address.ts';
 import type { Pos } from '../engine/grid.js';
-import type { ButtonView, CampaignBannerView, PageDetail, PopupItemView } from '../types.js';
 import { join } from './paths.js';
 
 // What a click on a button, a popup item, a page link or a campaign banner does (viewer.md 4 and 5),

@@ -1,21 +1,20 @@
 import { ApiError, ConnectionError, createClient } from '@swipe/api-client';
-import type { NotificationView, PageDetailResponse } from '../types.js';
+import type { NotificationView, PageDetailResponse } from '@swipe/core';
+import { TOKEN_KEY } from './storage-keys.js';
 
 // Visitor calls of viewer.md 7 through the shared api-client (60 s timeout, Accept-Language,
 // snake_case <-> camelCase, end-user token on end-user paths).
 
-export const tokenKey = (siteId: number) => `swipe.eu.${siteId}`;
-
 export function readToken(siteId: number): string | null {
   try {
-    return localStorage.getItem(tokenKey(siteId));
+    return localStorage.getItem(TOKEN_KEY(siteId));
   } catch {
     return null;
   }
 }
 export function clearToken(siteId: number): void {
   try {
-    localStorage.removeItem(tokenKey(siteId));
+    localStorage.removeItem(TOKEN_KEY(siteId));
   } catch {
     /* blocked storage */
   }

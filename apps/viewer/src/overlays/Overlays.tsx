@@ -1,3 +1,4 @@
+import type { CampaignBannerView, CampaignItemView, CampaignView, NotificationView, PopupItemView } from '@swipe/core';
 import { SWIPE, TIMER_INTERVAL_MS } from '@swipe/core/constants.ts';
 import { countdown, isInTimeWindow, isPopupItemActive } from '@swipe/core/countdown.ts';
 import { useEffect, useRef, useState } from 'react';
@@ -5,7 +6,6 @@ import { PageButton } from '../page/PageButton.js';
 import { color, radius, src } from '../page/util.js';
 import { Modal } from '../shell/Chrome.js';
 import { Icon } from '../shell/icons.js';
-import type { CampaignBannerView, CampaignItemView, CampaignView, NotificationView, PopupItemView } from '../types.js';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 

@@ -1,5 +1,5 @@
+import type { ButtonView } from '@swipe/core';
 import type { CSSProperties } from 'react';
-import type { ButtonView } from '../types.js';
 import { color, DEFAULTS, radius, scaled, src } from './util.js';
 
 interface Props {

@@ -1,6 +1,6 @@
+import type { ButtonView, PageDetail, ProductView } from '@swipe/core';
 import { SWIPE } from '@swipe/core/constants.ts';
 import { useEffect, useState } from 'react';
-import type { ButtonView, PageDetail, ProductView } from '../types.js';
 import { LockOverlay, SpeakerToggle } from './Extras.js';
 import { PageButton } from './PageButton.js';
 import { type MediaSource, PageMedia } from './PageMedia.js';

@@ -1,5 +1,5 @@
+import type { ProductView } from '@swipe/core';
 import { useEffect, useRef } from 'react';
-import type { ProductView } from '../types.js';
 import { clampPct, color, DEFAULTS, formatPrice, src } from './util.js';
 
 /** Hotspots of the page's products at their percent coordinates. */

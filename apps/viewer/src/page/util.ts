@@ -1,6 +1,6 @@
+import type { ButtonShape } from '@swipe/core';
 import { DEFAULT_COLORS, SHAPE_RADIUS, VIEWER } from '@swipe/core/constants.ts';
 import { mediaUrl, webpSrcSet } from '@swipe/core/media.ts';
-import type { Shape } from '../types.js';
 
 /** Design reference width: page pieces are laid out for the mobile frame and scale with the page (cqw). */
 export const FRAME_W = VIEWER.frameWidth;
@@ -20,7 +20,7 @@ export function srcSet(base: string, key: string | null | undefined): string | u
   return webpSrcSet(base, key);
 }
 
-export function radius(shape: Shape | undefined, height: number): string {
+export function radius(shape: ButtonShape | undefined, height: number): string {
   const r = SHAPE_RADIUS[shape ?? 'MODERATELY_ROUNDED_EDGE'] ?? 6;
   return r >= 100 ? `${scaled(height / 2)}` : scaled(r);
 }

@@ -1,3 +1,4 @@
+import type { CompanyTab, ViewerSite } from '@swipe/core';
 import { albumColumns } from '@swipe/core/album.ts';
 import type { Language } from '@swipe/core/constants.ts';
 import { useEffect, useRef, useState } from 'react';
@@ -5,7 +6,6 @@ import type { Dir } from '../engine/gesture.js';
 import { enterable, type Pos } from '../engine/grid.js';
 import { positionPath } from '../lib/paths.js';
 import { color, src, srcSet } from '../page/util.js';
-import type { CompanyTab, ViewerSite } from '../types.js';
 import { Icon } from './icons.js';
 
 type T = (key: string, params?: Record<string, string | number>) => string;

@@ -11,3 +11,7 @@ export * from './health.js';
 export * from './mail.js';
 export * from './adminapp.js';
 export * from './media.js';
+export * from './viewer.js';
+export * from './enduser.js';
+export * from './surveys.js';
+export * from './analytics.js';

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import type { EnduserState } from '@swipe/core';
 import { pickDictionary } from '@swipe/i18n';
 import { inlineJson, renderEnduser } from '@swipe/viewer/enduser/ssr.tsx';
-import type { EnduserState } from '@swipe/viewer/enduser/types.ts';
 import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.js';
 

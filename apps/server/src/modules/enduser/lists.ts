@@ -1,11 +1,10 @@
+import { idParams, pageQuery, visitorEntryList, visitorExportQuery } from '@swipe/core';
 import { type Lang, translate } from '@swipe/i18n';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { actorOf, requireOperator } from '../../http/auth.js';
 import { requestLang } from '../../http/lang.js';
-import { idParams, pageQuery } from '../../http/schemas.js';
 import type { Actor } from '../accounts/actor.js';
+import type { App } from '../module.js';
 import { csvCell, formFieldsOf, scopedSite } from '../sites/service.js';
 import { type EntryKind, type EntryRow, entryRows } from './repo.js';
 
@@ -74,24 +73,24 @@ export async function exportEntries(ctx: AppContext, actor: Actor, siteId: numbe
   return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
-const listQuery = pageQuery;
-
 const PATHS: Record<Kind, string> = { member: 'site-member', contact: 'site-contact', form: 'site-form' };
 
-export async function enduserAdminRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function enduserAdminRoutes(app: App, ctx: AppContext): Promise<void> {
   requireOperator(app, ctx);
   const tags = ['sites'];
   const security = [{ bearer: [] }];
   for (const kind of Object.keys(PATHS) as Kind[]) {
-    app.get(`/api/v1/sites/:id/${PATHS[kind]}`, { schema: { tags, security, params: idParams, querystring: listQuery } }, async (req) =>
-      listEntries(ctx, actorOf(req), (req.params as { id: number }).id, kind, req.query as z.infer<typeof pageQuery>),
+    app.get(
+      `/api/v1/sites/:id/${PATHS[kind]}`,
+      { schema: { tags, security, params: idParams, querystring: pageQuery, response: { 200: visitorEntryList } } },
+      async (req) => listEntries(ctx, actorOf(req), req.params.id, kind, req.query),
     );
     app.get(
       `/api/v1/sites/:id/${PATHS[kind]}/export-csv`,
-      { schema: { tags, security, params: idParams, querystring: z.object({ search: z.string().trim().max(100).optional() }) } },
-      async (req, reply: FastifyReply) => {
-        const id = (req.params as { id: number }).id;
-        const csv = await exportEntries(ctx, actorOf(req), id, kind, (req.query as { search?: string }).search, requestLang(req));
+      { schema: { tags, security, params: idParams, querystring: visitorExportQuery } },
+      async (req, reply) => {
+        const id = req.params.id;
+        const csv = await exportEntries(ctx, actorOf(req), id, kind, req.query.search, requestLang(req));
         return reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="site-${id}-${PATHS[kind]}-${new Date().toISOString().slice(0, 10)}.csv"`)

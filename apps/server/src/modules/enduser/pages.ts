@@ -1,6 +1,6 @@
+import type { EnduserPage, EnduserState } from '@swipe/core';
 import { type FormType, LANGUAGES, type Language, mediaUrl } from '@swipe/core';
 import { translate } from '@swipe/i18n';
-import type { EnduserPage, EnduserState } from '@swipe/viewer/enduser/types.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';

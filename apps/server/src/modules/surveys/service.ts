@@ -2,7 +2,7 @@ import { CLICK_SOURCES, type Language } from '@swipe/core';
 import { checkEmail, checkSurveyAnswers, pickText, type SurveyQuestionLike } from '@swipe/core/forms.ts';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
-import { rejectIssues, siteLang } from '../enduser/service.js';
+import { rejectIssues, siteLang, throttle } from '../enduser/service.js';
 import { getPublishedSite, type PublishedSite } from '../published/service.js';
 import { activeSurvey, activeSurveysOfSite, insertResponse, questionRows, responseByKey, type SurveyRow, siteOfSurvey } from './repo.js';
 
@@ -146,3 +146,25 @@ export async function surveySiteId(ctx: AppContext, surveyId: number): Promise<n
   return siteOfSurvey(ctx.db, surveyId);
 }
 export { insertSurvey, type NewQuestion, setSurveySite } from './demo.repo.js';
+
+/** GET /end-user/survey: one survey (asked by id, of this site) or the site's list; surveyData is the first. */
+export async function listForSite(ctx: AppContext, q: { siteId: number; surveyId?: number; lang?: string }) {
+  if (q.surveyId) {
+    const one = await surveyWithQuestions(ctx, q.surveyId, q.lang, q.siteId);
+    return { items: [one.survey], surveyData: one.survey };
+  }
+  const items = await listSurveys(ctx, q.siteId, q.lang);
+  return { items, surveyData: items[0] ?? null };
+}
+
+/** GET /end-user/survey/{id}/questions */
+export async function questionsOf(ctx: AppContext, surveyId: number, lang: string | undefined) {
+  const r = await surveyWithQuestions(ctx, surveyId, lang);
+  return { surveyData: r.survey, listQuestions: r.questions };
+}
+
+/** POST /end-user/survey/{id}/response: throttled per address and per the survey's site, then stored once. */
+export async function submitResponse(ctx: AppContext, surveyId: number, input: ResponseInput, meta: ResponseMeta & { ip: string }) {
+  await throttle(ctx, 'survey', meta.ip, await surveySiteId(ctx, surveyId));
+  return respond(ctx, surveyId, input, meta);
+}

@@ -1,16 +1,33 @@
+import {
+  campaignClickQuery,
+  campaignClickResponse,
+  idParams,
+  notificationList,
+  notificationQuery,
+  pageButtonsResponse,
+  pageDetailResponse,
+  pageProductsResponse,
+  publicPagesQuery,
+  viewerLangQuery,
+  viewerPageParams,
+  viewerSite,
+  viewerSiteParams,
+} from '@swipe/core';
 import { toSnake } from '@swipe/core/case.ts';
 import type { Language } from '@swipe/core/constants.ts';
 import { normalizeLang } from '@swipe/i18n';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../errors.js';
-import { id } from '../../http/schemas.js';
 import { hitLimits } from '../../lib/ratelimit.js';
+import type { App } from '../module.js';
 import { getPublishedSite, type PublishedSite } from '../published/service.js';
+import { countCampaignClick } from '../sites/service.js';
 import { ByteCache, jsonBytes, perContext } from './bytecache.js';
 import { cachedJson, cachedValue, sendCached, sendPrivate, serialize, serializeList } from './cache.js';
 import { requireMember } from './members.js';
+import { liveNotifications } from './notices.repo.js';
 import {
   findPage,
   presentButtons,
@@ -24,9 +41,8 @@ import {
 } from './present.js';
 
 const tags = ['end-user'];
-const siteParams = z.object({ siteId: id });
-const pageParams = z.object({ siteId: id, pageId: id, access: z.enum(['public', 'private']) });
-const langQuery = z.object({ lang: z.string().max(8).optional(), variationId: z.string().max(64).optional() });
+const siteParams = viewerSiteParams;
+const langQuery = viewerLangQuery;
 
 /** The published site a visitor may see, or 404 (draft, private, expired, deleted, unknown). */
 export async function servedSite(ctx: AppContext, siteId: number): Promise<PublishedSite> {
@@ -35,31 +51,36 @@ export async function servedSite(ctx: AppContext, siteId: number): Promise<Publi
   return ps;
 }
 
-function langOf(req: FastifyRequest, ps: PublishedSite): Language {
-  const q = (req.query as { lang?: string }).lang;
+function langOf(req: { query: { lang?: string } }, ps: PublishedSite): Language {
+  const q = req.query.lang;
   return siteLang(ps, normalizeLang(q) ?? q);
 }
 
 const membersOnly = () => new AppError(403, 'MEMBERS_ONLY', 'server.members_only');
 
 /** The end-user data calls of viewer.md 7 on the sites origin: small, cached per publication, ETag'd. */
-export async function viewerApiRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function viewerApiRoutes(app: App, ctx: AppContext): Promise<void> {
   const mediaBase = () => ctx.storage.publicBase();
 
   // The grid and chrome of a site (what the viewer draws before any page detail).
-  app.get('/api/v1/end-user/site/:siteId', { schema: { tags, params: siteParams, querystring: langQuery } }, async (req, reply) => {
-    const ps = await servedSite(ctx, (req.params as { siteId: number }).siteId);
-    const lang = langOf(req, ps);
-    return sendCached(
-      req,
-      reply,
-      cachedJson(ctx, ps, `site:${lang}`, () => presentSite(ps, lang, { mode: 'path', mediaBase: mediaBase() })),
-    );
-  });
+  app.get(
+    '/api/v1/end-user/site/:siteId',
+    { schema: { tags, params: siteParams, querystring: langQuery, response: { 200: viewerSite } } },
+    async (req, reply) => {
+      const ps = await servedSite(ctx, req.params.siteId);
+      const lang = langOf(req, ps);
+      return sendCached(
+        req,
+        reply,
+        cachedJson(ctx, ps, `site:${lang}`, () => presentSite(ps, lang, { mode: 'path', mediaBase: mediaBase() })),
+      );
+    },
+  );
 
   // Page detail, products, buttons: public (never members-only content) and private (member token).
-  const pageRoute = (what: 'page' | 'product' | 'button') => async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
-    const p = req.params as { siteId: number; pageId: number; access: 'public' | 'private' };
+  type PageReq = FastifyRequest & { params: z.output<typeof viewerPageParams>; query: z.output<typeof viewerLangQuery> };
+  const pageRoute = (what: 'page' | 'product' | 'button') => async (req: PageReq, reply: FastifyReply) => {
+    const p = req.params;
     const ps = await servedSite(ctx, p.siteId);
     const loc = findPage(ps, p.pageId);
     if (!loc) throw notFound();
@@ -78,13 +99,25 @@ export async function viewerApiRoutes(app: FastifyInstance, ctx: AppContext): Pr
     if (loc.page.membersOnlyLock) throw membersOnly();
     return sendCached(req, reply, cachedJson(ctx, ps, `${what}:${p.pageId}:${lang}`, build));
   };
-  const pageSchema = { tags, params: pageParams, querystring: langQuery };
-  app.get('/api/v1/end-user/site/:siteId/page/:pageId/:access', { schema: pageSchema }, pageRoute('page'));
-  app.get('/api/v1/end-user/site/:siteId/page/:pageId/product/:access', { schema: pageSchema }, pageRoute('product'));
-  app.get('/api/v1/end-user/site/:siteId/page/:pageId/button/:access', { schema: pageSchema }, pageRoute('button'));
+  const pageSchema = { tags, params: viewerPageParams, querystring: langQuery };
+  app.get(
+    '/api/v1/end-user/site/:siteId/page/:pageId/:access',
+    { schema: { ...pageSchema, response: { 200: pageDetailResponse } } },
+    pageRoute('page'),
+  );
+  app.get(
+    '/api/v1/end-user/site/:siteId/page/:pageId/product/:access',
+    { schema: { ...pageSchema, response: { 200: pageProductsResponse } } },
+    pageRoute('product'),
+  );
+  app.get(
+    '/api/v1/end-user/site/:siteId/page/:pageId/button/:access',
+    { schema: { ...pageSchema, response: { 200: pageButtonsResponse } } },
+    pageRoute('button'),
+  );
 
   app.get('/api/v1/end-user/site/:siteId/company', { schema: { tags, params: siteParams, querystring: langQuery } }, async (req, reply) => {
-    const ps = await servedSite(ctx, (req.params as { siteId: number }).siteId);
+    const ps = await servedSite(ctx, req.params.siteId);
     const lang = langOf(req, ps);
     return sendCached(
       req,
@@ -97,7 +130,7 @@ export async function viewerApiRoutes(app: FastifyInstance, ctx: AppContext): Pr
     );
   });
   app.get('/api/v1/end-user/site/:siteId/scripts', { schema: { tags, params: siteParams, querystring: langQuery } }, async (req, reply) => {
-    const ps = await servedSite(ctx, (req.params as { siteId: number }).siteId);
+    const ps = await servedSite(ctx, req.params.siteId);
     const lang = langOf(req, ps);
     return sendCached(
       req,
@@ -106,7 +139,7 @@ export async function viewerApiRoutes(app: FastifyInstance, ctx: AppContext): Pr
     );
   });
   app.get('/api/v1/end-user/site/:siteId/seo', { schema: { tags, params: siteParams, querystring: langQuery } }, async (req, reply) => {
-    const ps = await servedSite(ctx, (req.params as { siteId: number }).siteId);
+    const ps = await servedSite(ctx, req.params.siteId);
     const lang = langOf(req, ps);
     return sendCached(
       req,
@@ -121,17 +154,11 @@ export async function viewerApiRoutes(app: FastifyInstance, ctx: AppContext): Pr
     {
       schema: {
         tags,
-        querystring: z.object({
-          siteId: id,
-          skip: z.coerce.number().int().min(0).max(100_000).default(1),
-          take: z.coerce.number().int().min(1).max(1000).default(1000),
-          status: z.string().max(20).optional(),
-          lang: z.string().max(8).optional(),
-        }),
+        querystring: publicPagesQuery,
       },
     },
     async (req, reply) => {
-      const q = req.query as { siteId: number; skip: number; take: number; status?: string };
+      const q = req.query;
       if (q.status && !/^publish(ed)?$/i.test(q.status)) return sendCached(req, reply, serialize({ items: [], total: 0 }));
       const ps = await servedSite(ctx, q.siteId);
       const lang = langOf(req, ps);
@@ -152,9 +179,9 @@ export async function viewerApiRoutes(app: FastifyInstance, ctx: AppContext): Pr
   // Notifications whose date window contains now (rotation in the banner). Cached briefly: windows move.
   app.get(
     '/api/v1/end-user/noti_delivery',
-    { schema: { tags, querystring: z.object({ siteId: id, lang: z.string().max(8).optional() }) } },
+    { schema: { tags, querystring: notificationQuery, response: { 200: notificationList } } },
     async (req, reply) => {
-      const q = req.query as { siteId: number };
+      const q = req.query;
       const ps = await servedSite(ctx, q.siteId);
       const lang = langOf(req, ps);
       const rows = await notifications(ctx, q.siteId, lang);
@@ -168,38 +195,12 @@ export async function viewerApiRoutes(app: FastifyInstance, ctx: AppContext): Pr
   app.get(
     '/api/v1/end-user/campaign/:id/click',
     {
-      schema: {
-        tags,
-        params: z.object({ id }),
-        querystring: z.object({ bannerId: id.optional(), itemId: id.optional() }),
-      },
+      schema: { tags, params: idParams, querystring: campaignClickQuery, response: { 200: campaignClickResponse } },
     },
     async (req, reply) => {
-      const cid = (req.params as { id: number }).id;
-      const { bannerId, itemId } = req.query as { bannerId?: number; itemId?: number };
+      const { bannerId, itemId } = req.query;
       await hitLimits(ctx.kv, [{ key: `campaign-click:${req.ip}`, limit: { max: 120, windowSeconds: 60 } }]);
-      const row = await ctx.db.tx(async (q) => {
-        const c = await q.maybeOne<{ click_count: number }>(
-          `UPDATE campaigns c SET click_count = c.click_count + 1
-             FROM sites s WHERE c.id = $1 AND s.id = c.site_id AND c.is_on_click_count
-              AND s.status IN ('PUBLISH','DOMAIN_VERIFYING') AND s.deleted_at IS NULL
-           RETURNING c.click_count`,
-          [cid],
-        );
-        if (!c) throw notFound();
-        if (bannerId)
-          await q.query('UPDATE campaign_banners SET click_count = click_count + 1 WHERE id = $1 AND campaign_id = $2', [bannerId, cid]);
-        let itemClickCount: number | undefined;
-        if (itemId) {
-          const it = await q.maybeOne<{ click_count: number }>(
-            'UPDATE campaign_items SET click_count = click_count + 1 WHERE id = $1 AND campaign_id = $2 RETURNING click_count',
-            [itemId, cid],
-          );
-          if (!it) throw notFound();
-          itemClickCount = Number(it.click_count);
-        }
-        return { clickCount: Number(c.click_count), itemClickCount };
-      });
+      const row = await countCampaignClick(ctx, { campaignId: req.params.id, bannerId, itemId });
       reply.header('cache-control', 'no-store');
       return row;
     },
@@ -211,21 +212,7 @@ export async function notifications(ctx: AppContext, siteId: number, lang: Langu
   const notiCache = notiCacheOf(ctx);
   const hit = notiCache.get(key);
   if (hit) return hit;
-  const rows = await ctx.db.query<{
-    id: number;
-    title: string;
-    content: string;
-    image_url: string | null;
-    news_url: string | null;
-    start_date: string | null;
-    end_date: string | null;
-  }>(
-    `SELECT id, title, content, image_url, news_url, start_date, end_date FROM notification_deliveries
-      WHERE site_id = $1 AND status = 'PUBLIC' AND (lang IS NULL OR lang = $2)
-        AND (start_date IS NULL OR start_date <= now()) AND (end_date IS NULL OR end_date > now())
-      ORDER BY start_date DESC NULLS LAST, id DESC LIMIT 20`,
-    [siteId, lang],
-  );
+  const rows = await liveNotifications(ctx.db, siteId, lang);
   const out = rows.map((r) => ({
     id: Number(r.id),
     title: r.title,

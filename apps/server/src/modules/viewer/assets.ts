@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import type { App } from '../module.js';
 import { ByteCache } from './bytecache.js';
 
 // The viewer's client bundles (apps/viewer/dist, built by Vite with base '/_viewer/'), served with a
@@ -111,9 +113,9 @@ export function sendEncoded(req: FastifyRequest, reply: FastifyReply, body: Buff
   return reply.send(body);
 }
 
-export async function viewerAssetRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  app.get('/_viewer/*', { schema: { hide: true } }, async (req, reply) => {
-    const rel = (req.params as { '*': string })['*'] ?? '';
+export async function viewerAssetRoutes(app: App, ctx: AppContext): Promise<void> {
+  app.get('/_viewer/*', { schema: { hide: true, params: z.object({ '*': z.string().max(500) }) } }, async (req, reply) => {
+    const rel = req.params['*'];
     const e = load(ctx.config.viewerDistDir, rel);
     if (!e) return reply.callNotFound();
     reply.header('cache-control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300');

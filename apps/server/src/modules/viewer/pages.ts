@@ -34,8 +34,10 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 }
 
 function cookieOrQuery(req: FastifyRequest, snake: string, camel: string): string | null {
-  const q = req.query as Record<string, unknown>;
-  const v = q[snake] ?? q[camel] ?? req.cookies?.[snake];
+  // any address (the catch-all route has no query schema): only string values count
+  const query: unknown = req.query;
+  const q = query !== null && typeof query === 'object' ? new Map(Object.entries(query)) : new Map<string, unknown>();
+  const v = q.get(snake) ?? q.get(camel) ?? req.cookies?.[snake];
   return typeof v === 'string' && v.length > 0 && v.length <= 64 ? v : null;
 }
 

@@ -1,6 +1,4 @@
 import vm from 'node:vm';
-import { pageOrder, parseCreativeBlock, positionCode } from '@swipe/core/address.ts';
-import type { Language } from '@swipe/core/constants.ts';
 import type {
   ButtonView,
   CampaignItemView,
@@ -12,7 +10,9 @@ import type {
   PopupItemView,
   ProductView,
   ViewerSite,
-} from '@swipe/viewer/types.ts';
+} from '@swipe/core';
+import { pageOrder, parseCreativeBlock, positionCode } from '@swipe/core/address.ts';
+import type { Language } from '@swipe/core/constants.ts';
 import { sanitizeButtonHtml } from '../../lib/sanitize.js';
 import type { PublishedSite } from '../published/service.js';
 

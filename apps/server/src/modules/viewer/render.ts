@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import zlib from 'node:zlib';
+import type { ErrorBoot, ErrorKind, PageDetailResponse, ViewerBoot, ViewerSite } from '@swipe/core';
 import { parsePosition, positionCode } from '@swipe/core/address.ts';
 import { IMAGE_WIDTHS, type Language, VIEWER } from '@swipe/core/constants.ts';
 import { mediaUrl, webpSrcSet } from '@swipe/core/media.ts';
@@ -8,7 +9,6 @@ import { type Lang, pickDictionary } from '@swipe/i18n';
 import { firstEnterable } from '@swipe/viewer/engine/grid.ts';
 import { homeOf, positionPath } from '@swipe/viewer/lib/paths.ts';
 import { inlineJson, renderViewerApp } from '@swipe/viewer/ssr.tsx';
-import type { ErrorBoot, ErrorKind, PageDetailResponse, ViewerBoot, ViewerSite } from '@swipe/viewer/types.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { cacheable } from '../../http/microcache.js';
