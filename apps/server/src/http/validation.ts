@@ -30,6 +30,11 @@ export function hasNul(value: unknown): boolean {
  * MAX_NESTING (the key conversion and zod would walk it) and NUL characters.
  */
 export function refuseHostile(data: unknown): AppError | null {
+  // only parsed JSON and query objects: a raw body handed on as a stream or buffer is the route's own
+  if (data !== null && typeof data === 'object' && !Array.isArray(data)) {
+    const proto = Object.getPrototypeOf(data);
+    if (proto !== Object.prototype && proto !== null) return null;
+  }
   if (nestingDepth(data, MAX_NESTING) > MAX_NESTING) return new AppError(400, 'TOO_DEEP', 'server.too_deep');
   if (hasNul(data)) return new AppError(400, 'INVALID_CHARACTER', 'server.nul_character');
   return null;

@@ -36,7 +36,20 @@ describe('hostile input (issue 13, point 9)', () => {
   it('finds NUL in values and keys at any depth', () => {
     expect(hasNul({ a: ['x', { b: 'ok' }] })).toBe(false);
     expect(hasNul({ a: ['x', { b: 'o\0k' }] })).toBe(true);
-    expect(hasNul({ ['k\0']: 1 })).toBe(true);
+    expect(hasNul({ 'k\0': 1 })).toBe(true);
     expect(refuseHostile({ search: 'a\u0000b' })?.key).toBe('server.nul_character');
+  });
+});
+
+describe('what the guard leaves alone', () => {
+  it('does not walk raw bodies (streams, buffers), only parsed JSON and query objects', () => {
+    const cyclic: { self?: unknown } = {};
+    cyclic.self = cyclic;
+    class Stream {
+      inner = cyclic;
+    }
+    expect(refuseHostile(new Stream())).toBeNull();
+    expect(refuseHostile(Buffer.from('a\u0000b'))).toBeNull();
+    expect(refuseHostile(Object.assign(Object.create(null), { q: 'a\u0000' }))?.key).toBe('server.nul_character');
   });
 });
