@@ -1,6 +1,19 @@
 import { ApiError } from '@swipe/api-client';
-import type { DomainState, MessageResponse, SaveAction, SavedSite, ShareListView, ShareStatusView } from '@swipe/core';
+import type {
+  BulkState,
+  bulkStart,
+  DomainState,
+  MediaView,
+  MessageResponse,
+  SaveAction,
+  SavedSite,
+  ShareListView,
+  ShareStatusView,
+  SignedUpload,
+  signedUploads,
+} from '@swipe/core';
 import { checkUpload } from '@swipe/core/validation.ts';
+import type { z } from 'zod';
 import { api } from '../../../lib/api';
 import { t } from '../../../lib/i18n';
 import type { Doc } from '../model/doc';
@@ -9,20 +22,8 @@ import type { Doc } from '../model/doc';
 export const saveSite = (id: number, action: SaveAction, document: Doc) => api.put<SavedSite>(`sites/${id}`, { action, document });
 
 // Uploads (back-office.md 7): ask for signed URLs, PUT the bytes, then confirm each file.
-export interface Uploaded {
-  key: string;
-  url: string;
-  kind: 'image' | 'video';
-  width: number | null;
-  height: number | null;
-  status: string;
-}
-interface UploadSlot {
-  key: string;
-  uploadUrl: string;
-  method: 'PUT';
-  headers: Record<string, string>;
-}
+type BulkStart = z.output<typeof bulkStart>;
+type SignedUploads = z.output<typeof signedUploads>;
 
 export function kindOf(file: File): 'image' | 'video' {
   return file.type.startsWith('video/') ? 'video' : 'image';
@@ -59,7 +60,7 @@ export function precheck(file: File, only?: 'image' | 'video'): string | null {
 
 export class UploadError extends Error {}
 
-async function putBytes(slot: UploadSlot, file: File): Promise<void> {
+async function putBytes(slot: Pick<SignedUpload, 'uploadUrl' | 'method' | 'headers'>, file: File): Promise<void> {
   let res: Response;
   try {
     res = await fetch(slot.uploadUrl, { method: slot.method ?? 'PUT', headers: slot.headers ?? {}, body: file });
@@ -73,20 +74,20 @@ async function putBytes(slot: UploadSlot, file: File): Promise<void> {
 export async function uploadFiles(
   siteId: number,
   files: File[],
-  opts: { logo?: boolean; onEach?: (i: number, u: Uploaded) => void } = {},
-): Promise<Uploaded[]> {
+  opts: { logo?: boolean; onEach?: (i: number, u: MediaView) => void } = {},
+): Promise<MediaView[]> {
   const path = opts.logo ? 'sites/generate-logo-url' : 'sites/generate-upload-urls';
-  const res = await api.post<{ uploads: UploadSlot[] }>(path, {
+  const res = await api.post<SignedUploads>(path, {
     siteId,
     files: files.map((f) => ({ fileName: f.name, contentType: contentTypeOf(f), sizeBytes: f.size, kind: kindOf(f) })),
   });
-  const out: Uploaded[] = [];
+  const out: MediaView[] = [];
   for (let i = 0; i < files.length; i++) {
     const slot = res.uploads[i];
     const file = files[i];
     if (!slot || !file) throw new UploadError(t('admin.upload_put_failed'));
     await putBytes(slot, file);
-    const done = await api.post<Uploaded>('sites/complete-upload', { key: slot.key });
+    const done = await api.post<MediaView>('sites/complete-upload', { key: slot.key });
     out.push(done);
     opts.onEach?.(i, done);
   }
@@ -94,36 +95,22 @@ export async function uploadFiles(
 }
 
 // Bulk ZIP upload.
-export interface BulkStatus {
-  status: string;
-  processed: number;
-  total: number;
-  placed: { cell: string; key: string; url: string }[];
-  rejected: { name: string; reason: string }[];
-  error?: string | null;
-}
 export async function bulkUpload(
   siteId: number,
   zip: File,
-  onProgress: (s: BulkStatus | null) => void,
+  onProgress: (s: BulkState | null) => void,
   signal: AbortSignal,
-): Promise<BulkStatus> {
-  const start = await api.post<{ uploadId: string; uploadUrl: string; headers?: Record<string, string> }>(
-    `sites/${siteId}/bulk-upload/start`,
-    {
-      fileName: zip.name,
-      sizeBytes: zip.size,
-    },
-  );
+): Promise<BulkState> {
+  const start = await api.post<BulkStart>(`sites/${siteId}/bulk-upload/start`, {
+    fileName: zip.name,
+    sizeBytes: zip.size,
+  });
   onProgress(null);
-  await putBytes(
-    { key: '', uploadUrl: start.uploadUrl, method: 'PUT', headers: start.headers ?? { 'content-type': 'application/zip' } },
-    zip,
-  );
+  await putBytes({ uploadUrl: start.uploadUrl, method: start.method, headers: start.headers }, zip);
   await api.post(`sites/${siteId}/bulk-upload/complete`, { uploadId: start.uploadId });
   for (;;) {
     if (signal.aborted) throw new DOMException('aborted', 'AbortError');
-    const s = await api.get<BulkStatus>(`sites/${siteId}/bulk-upload/${start.uploadId}`, { signal });
+    const s = await api.get<BulkState>(`sites/${siteId}/bulk-upload/${start.uploadId}`, { signal });
     onProgress(s);
     if (s.status === 'DONE') return s;
     if (s.status === 'FAILED') throw new UploadError(s.error || t('admin.bulk_failed'));

@@ -1,15 +1,15 @@
 import { Alert, Button, Group, List, Modal, Progress, Stack, Text } from '@mantine/core';
+import type { BulkState } from '@swipe/core';
 import { useT } from '../../../lib/i18n';
-import type { BulkStatus } from '../api/editor';
 
 /** A bulk ZIP upload under way or finished: its progress, then what was placed and what was refused. */
-export interface BulkState {
-  status: BulkStatus | null;
+export interface BulkProgress {
+  status: BulkState | null;
   error?: string;
   finished?: boolean;
 }
 
-export function BulkUploadModal({ bulk, onClose }: { bulk: BulkState | null; onClose: () => void }) {
+export function BulkUploadModal({ bulk, onClose }: { bulk: BulkProgress | null; onClose: () => void }) {
   const t = useT();
   return (
     <Modal opened={!!bulk} onClose={onClose} title={t('admin.bulk_upload')} centered closeOnClickOutside={!!bulk?.finished}>

@@ -8,7 +8,7 @@ import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify';
 import { bulkUpload, precheck, UploadError, uploadFiles } from '../api/editor';
 import { useEditor } from '../editor-context';
 import { type Button as Btn, CANVAS, cellName, newButton, newProduct, type Product } from '../model/doc';
-import { type BulkState, BulkUploadModal } from './bulk-upload-modal';
+import { type BulkProgress, BulkUploadModal } from './bulk-upload-modal';
 import { ButtonInspector } from './button-inspector';
 import { CreativeGrid } from './creative-grid';
 import { PageInspector } from './page-inspector';
@@ -22,7 +22,7 @@ export function CreativesPanel() {
   const [sel, setSel] = useState<Selection>(null);
   const [tab, setTab] = useState<string>('page');
   const [busy, setBusy] = useState<{ done: number; total: number } | null>(null);
-  const [bulk, setBulk] = useState<BulkState | null>(null);
+  const [bulk, setBulk] = useState<BulkProgress | null>(null);
   const bulkAbort = useRef<AbortController | null>(null);
   const { ref: canvasBox, width: boxWidth } = useElementSize();
   const c = Math.min(cell.c, doc.categories.length - 1);

@@ -1,10 +1,11 @@
 import { ActionIcon, Box, Button, FileButton, Group, Image, Loader, Stack, Text, Tooltip } from '@mantine/core';
+import type { MediaView } from '@swipe/core';
 import { useState } from 'react';
 import { IconPhoto, IconTrash, IconUpload } from '../../../components/icons';
 import { useMediaSrc } from '../../../lib/app-config';
 import { useT } from '../../../lib/i18n';
 import { notifyError, notifyInfo } from '../../../lib/notify';
-import { precheck, UploadError, type Uploaded, uploadFiles } from '../api/editor';
+import { precheck, UploadError, uploadFiles } from '../api/editor';
 import { useEditor } from '../editor-context';
 
 const ACCEPT = {
@@ -25,7 +26,7 @@ export function MediaField({
 }: {
   label: string;
   value: string | null | undefined;
-  onChange: (key: string | null, info?: Uploaded) => void;
+  onChange: (key: string | null, info?: MediaView) => void;
   kind?: 'image' | 'video' | 'both';
   logo?: boolean;
   hint?: string;
