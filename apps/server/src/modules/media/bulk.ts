@@ -37,30 +37,21 @@ export const BULK = {
   urlTtlS: 3600,
 };
 
-interface BulkRow {
-  id: string;
-  site_id: number;
-  account_id: number;
-  status: 'WAITING' | 'UPLOADED' | 'QUEUED' | 'PROCESSING' | 'DONE' | 'FAILED';
-  size_bytes: number | null;
-  processed: number;
-  total: number;
-  placed: Placed[];
-  rejected: Rejected[];
-  error: string | null;
-  upload_expires_at: string;
-}
-interface Placed {
-  cell: string;
-  key: string;
-  kind: 'image' | 'video';
-  name: string;
-}
-interface Rejected {
-  name: string;
-  reason: string;
-  params?: Record<string, string | number>;
-}
+import {
+  type BulkRow,
+  findBulk,
+  findOpenBulkByToken,
+  insertBulk,
+  insertPlacedMedia,
+  markBulkFailed,
+  markBulkProcessing,
+  markBulkQueued,
+  markBulkUploaded,
+  type Placed,
+  type Rejected,
+  setBulkProgress,
+  setBulkTotal,
+} from './bulk.repo.js';
 
 const zipPath = (ctx: AppContext, id: string) => path.join(incomingDir(ctx), `bulk-${id}.zip`);
 
@@ -70,10 +61,7 @@ export async function startBulk(ctx: AppContext, actor: Actor, siteId: number) {
   const id = randomUUID();
   const token = randomToken(32);
   await ctx.db.tx(async (q) => {
-    await q.query(
-      `INSERT INTO bulk_uploads (id, site_id, account_id, upload_token_hash, upload_expires_at) VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5))`,
-      [id, site.id, actor.id, sha256(token), BULK.urlTtlS],
-    );
+    await insertBulk(q, { id, siteId: site.id, accountId: actor.id, tokenHash: sha256(token), ttlS: BULK.urlTtlS });
     // a ZIP that never gets processed is removed with its row (cleanup.ts)
     await scheduleCleanup(q, new Date(Date.now() + PENDING_MAX_AGE_MS + 60_000));
   });
@@ -88,10 +76,7 @@ export async function startBulk(ctx: AppContext, actor: Actor, siteId: number) {
 
 /** PUT /api/v1/uploads/bulk/{token}: the ZIP streamed to disk (never held in memory), at most 1 GB. */
 export async function receiveBulk(ctx: AppContext, token: string, body: Readable, declaredLength: number | undefined) {
-  const row = await ctx.db.maybeOne<BulkRow>(
-    "SELECT * FROM bulk_uploads WHERE upload_token_hash = $1 AND status IN ('WAITING','UPLOADED') AND upload_expires_at > now()",
-    [sha256(token)],
-  );
+  const row = await findOpenBulkByToken(ctx.db, sha256(token));
   if (!row) {
     throw notFound('sites.upload_not_found');
   }
@@ -102,14 +87,14 @@ export async function receiveBulk(ctx: AppContext, token: string, body: Readable
     if (err instanceof AppError && err.status === 413) throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'sites.bulk_zip_size');
     throw err;
   }
-  await ctx.db.query("UPDATE bulk_uploads SET status = 'UPLOADED', size_bytes = $2, updated_at = now() WHERE id = $1", [row.id, size]);
+  await markBulkUploaded(ctx.db, row.id, size);
   return { size };
 }
 
 async function bulkOf(ctx: AppContext, actor: Actor, siteId: number, uploadId: string): Promise<BulkRow> {
   await scopedSite(ctx.db, actor, siteId);
   if (!/^[0-9a-f-]{36}$/i.test(uploadId)) throw notFound('sites.bulk_not_found');
-  const row = await ctx.db.maybeOne<BulkRow>('SELECT * FROM bulk_uploads WHERE id = $1 AND site_id = $2', [uploadId, siteId]);
+  const row = await findBulk(ctx.db, uploadId, siteId);
   if (!row) throw notFound('sites.bulk_not_found');
   return row;
 }
@@ -120,10 +105,7 @@ export async function completeBulk(ctx: AppContext, actor: Actor, siteId: number
   if (row.status === 'WAITING') throw conflict('sites.bulk_not_uploaded', 'BULK_NOT_UPLOADED');
   if (row.status === 'UPLOADED') {
     await ctx.db.tx(async (q) => {
-      await q.query("UPDATE bulk_uploads SET status = 'QUEUED', upload_token_hash = $2, updated_at = now() WHERE id = $1", [
-        row.id,
-        sha256(randomToken(32)), // the upload URL is spent
-      ]);
+      await markBulkQueued(q, row.id, sha256(randomToken(32))); // the upload URL is spent
       await enqueueJob(q, 'media.bulk', { uploadId: row.id }, { dedupeKey: `bulk:${row.id}`, maxAttempts: 3 });
     });
   }
@@ -192,21 +174,18 @@ export function judgeEntry(
 /** Job 'media.bulk' {uploadId}. */
 export async function bulkJob(ctx: AppContext, payload: Record<string, unknown>): Promise<unknown> {
   const id = String(payload.uploadId);
-  const row = await ctx.db.maybeOne<BulkRow>('SELECT * FROM bulk_uploads WHERE id = $1', [id]);
+  const row = await findBulk(ctx.db, id);
   if (!row || (row.status !== 'QUEUED' && row.status !== 'PROCESSING')) return { skipped: true };
   const file = zipPath(ctx, id);
   const work = path.join(incomingDir(ctx), `bulk-${id}`);
   const fail = async (key: string) => {
-    await ctx.db.query("UPDATE bulk_uploads SET status = 'FAILED', error = $2, updated_at = now() WHERE id = $1", [id, key]);
+    await markBulkFailed(ctx.db, id, key);
     return { failed: key };
   };
   try {
     const site = await findSite(ctx.db, row.site_id);
     if (!site) return await fail('server.not_found');
-    await ctx.db.query(
-      "UPDATE bulk_uploads SET status = 'PROCESSING', processed = 0, placed = '[]', rejected = '[]', updated_at = now() WHERE id = $1",
-      [id],
-    );
+    await markBulkProcessing(ctx.db, id);
     let zf: ZipFile;
     try {
       zf = await openZip(file);
@@ -219,7 +198,7 @@ export async function bulkJob(ctx: AppContext, payload: Record<string, unknown>)
     }
     await fsp.mkdir(work, { recursive: true });
     const total = zf.entryCount;
-    await ctx.db.query('UPDATE bulk_uploads SET total = $2 WHERE id = $1', [id, total]);
+    await setBulkTotal(ctx.db, id, total);
     const grid = { columns: site.number_horizontal, rows: site.number_vertical };
     const placed: (Placed & { column: number; row: number; mime: string; size: number; width: number | null; height: number | null })[] =
       [];
@@ -227,13 +206,7 @@ export async function bulkJob(ctx: AppContext, payload: Record<string, unknown>)
     const seen = new Set<string>();
     let processed = 0;
     let declaredTotal = 0;
-    const progress = () =>
-      ctx.db.query('UPDATE bulk_uploads SET processed = $2, placed = $3, rejected = $4, updated_at = now() WHERE id = $1', [
-        id,
-        processed,
-        JSON.stringify(placed.map(({ cell, key, kind, name }) => ({ cell, key, kind, name }))),
-        JSON.stringify(rejected),
-      ]);
+    const progress = () => setBulkProgress(ctx.db, id, processed, placed, rejected, false);
 
     await new Promise<void>((resolve, reject) => {
       zf.on('error', reject);
@@ -327,34 +300,10 @@ export async function bulkJob(ctx: AppContext, payload: Record<string, unknown>)
             mediaType: p.kind === 'video' ? ('VIDEO' as const) : ('IMAGE' as const),
           })),
         );
-        const ids = await q.query<{ id: number }>(
-          `INSERT INTO media (account_id, site_id, storage_key, kind, content_type, declared_type, size_bytes, max_bytes, width, height, file_name, status, uploaded_at)
-           SELECT $1, $2, x.key, x.kind, x.mime, x.mime, x.size, $3, x.width, x.height, x.name, 'UPLOADED', now()
-             FROM jsonb_to_recordset($4::jsonb) AS x(key text, kind text, mime text, size bigint, width int, height int, name text)
-           RETURNING id`,
-          [
-            site.account_id,
-            row.site_id,
-            BULK.entryBytes,
-            JSON.stringify(
-              placed.map((p) => ({
-                key: p.key,
-                kind: p.kind === 'video' ? 'VIDEO' : 'IMAGE',
-                mime: p.mime,
-                size: p.size,
-                width: p.width,
-                height: p.height,
-                name: p.name,
-              })),
-            ),
-          ],
-        );
+        const ids = await insertPlacedMedia(q, site.account_id, row.site_id, BULK.entryBytes, placed);
         for (const m of ids) await enqueueJob(q, 'media.variants', { mediaId: m.id }, { dedupeKey: `media:${m.id}` });
       }
-      await q.query(
-        "UPDATE bulk_uploads SET status = 'DONE', processed = $2, total = $2, placed = $3, rejected = $4, error = NULL, updated_at = now() WHERE id = $1",
-        [id, processed, JSON.stringify(placed.map(({ cell, key, kind, name }) => ({ cell, key, kind, name }))), JSON.stringify(rejected)],
-      );
+      await setBulkProgress(q, id, processed, placed, rejected, true);
     });
     return { placed: placed.length, rejected: rejected.length };
   } catch (err) {

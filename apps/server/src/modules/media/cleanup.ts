@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/db.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { RetryLater } from '../../jobs/worker.js';
+import { oldestPending, takeStaleBulk, takeStaleMedia } from './cleanup.repo.js';
 import { incomingDir } from './storage.js';
 
 // Uploads that were granted a signed URL but never completed (the editor closed, the PUT failed, the
@@ -33,31 +34,20 @@ export async function removeStalePendingUploads(ctx: AppContext, maxAgeMs = PEND
 /** Bulk ZIP uploads that were started (or received) but never queued: the row, the ZIP, any work folder. */
 async function removeStaleBulk(ctx: AppContext, cutoff: Date): Promise<number> {
   return ctx.db.tx(async (q) => {
-    const rows = await q.query<{ id: string }>(
-      `SELECT id FROM bulk_uploads WHERE status IN ('WAITING','UPLOADED') AND created_at < $1
-       ORDER BY created_at LIMIT ${CLEANUP_BATCH} FOR UPDATE SKIP LOCKED`,
-      [cutoff],
-    );
-    if (rows.length === 0) return 0;
-    await q.query("DELETE FROM bulk_uploads WHERE id = ANY($1) AND status IN ('WAITING','UPLOADED')", [rows.map((r) => r.id)]);
+    const ids = await takeStaleBulk(q, cutoff, CLEANUP_BATCH);
     const incoming = incomingDir(ctx);
-    for (const r of rows) {
-      await fsp.rm(path.join(incoming, `bulk-${r.id}.zip`), { force: true });
-      await fsp.rm(path.join(incoming, `bulk-${r.id}`), { force: true, recursive: true });
+    for (const id of ids) {
+      await fsp.rm(path.join(incoming, `bulk-${id}.zip`), { force: true });
+      await fsp.rm(path.join(incoming, `bulk-${id}`), { force: true, recursive: true });
     }
-    return rows.length;
+    return ids.length;
   });
 }
 
 async function removeStaleMedia(ctx: AppContext, cutoff: Date): Promise<number> {
   return ctx.db.tx(async (q) => {
-    const rows = await q.query<{ id: number; storage_key: string }>(
-      `SELECT id, storage_key FROM media WHERE status = 'PENDING' AND created_at < $1
-       ORDER BY created_at, id LIMIT ${CLEANUP_BATCH} FOR UPDATE SKIP LOCKED`,
-      [cutoff],
-    );
+    const rows = await takeStaleMedia(q, cutoff, CLEANUP_BATCH);
     if (rows.length === 0) return 0;
-    await q.query("DELETE FROM media WHERE id = ANY($1) AND status = 'PENDING'", [rows.map((r) => r.id)]);
     // Bytes go inside the transaction: if one removal fails, every row of the batch stays and the next
     // run tries again (removal is idempotent, so bytes already gone are no trouble then).
     const incoming = incomingDir(ctx);
@@ -83,12 +73,8 @@ export async function cleanupPendingJob(
   const removed = await removeStalePendingUploads(ctx);
   if (removed > 0) ctx.log.info({ removed }, 'stale pending uploads removed');
   if (removed >= CLEANUP_BATCH) throw new RetryLater(new Date(now()));
-  const next = await ctx.db.maybeOne<{ oldest: string | Date | null }>(
-    `SELECT min(t) AS oldest FROM (
-       SELECT min(created_at) AS t FROM media WHERE status = 'PENDING'
-       UNION ALL SELECT min(created_at) FROM bulk_uploads WHERE status IN ('WAITING','UPLOADED')) x`,
-  );
-  if (!next?.oldest) return { removed }; // nothing pending: signing the next URL schedules the next run
-  const due = new Date(next.oldest).getTime() + PENDING_MAX_AGE_MS + 60_000;
+  const oldest = await oldestPending(ctx.db);
+  if (!oldest) return { removed }; // nothing pending: signing the next URL schedules the next run
+  const due = oldest.getTime() + PENDING_MAX_AGE_MS + 60_000;
   throw new RetryLater(new Date(Math.max(due, now() + 60_000)));
 }

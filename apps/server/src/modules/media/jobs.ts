@@ -6,7 +6,7 @@ import path from 'node:path';
 import { IMAGE_WIDTHS, variantKey } from '@swipe/core';
 import type { AppContext } from '../../context.js';
 import { invalidateSite, setVideoRendition } from '../sites/service.js';
-import { rejectMedia } from './repo.js';
+import { findMediaById, markImageReady, markVideoReady, rejectMedia } from './repo.js';
 import { makeImageVariants } from './variants.js';
 
 // Job 'media.variants' {mediaId}: webp variants 50..1200 for images; for videos a poster and HLS,
@@ -131,20 +131,12 @@ async function rejectStored(ctx: AppContext, id: number, key: string, errorKey: 
 
 export async function mediaVariantsJob(ctx: AppContext, payload: Record<string, unknown>): Promise<unknown> {
   const id = Number(payload.mediaId);
-  const m = await ctx.db.maybeOne<{ id: number; storage_key: string; kind: string; status: string; site_id: number | null }>(
-    'SELECT id, storage_key, kind, status, site_id FROM media WHERE id = $1',
-    [id],
-  );
+  const m = await findMediaById(ctx.db, id);
   if (!m || (m.status !== 'UPLOADED' && m.status !== 'READY')) return { skipped: true };
   if (m.kind === 'IMAGE') {
     try {
       const r = await makeImageVariants(ctx.storage, m.storage_key);
-      await ctx.db.query("UPDATE media SET status = 'READY', variants = $2, width = $3, height = $4, updated_at = now() WHERE id = $1", [
-        id,
-        JSON.stringify(r.variants),
-        r.width,
-        r.height,
-      ]);
+      await markImageReady(ctx.db, id, r);
       return { variants: r.variants.length };
     } catch (err) {
       // Passed the header checks but cannot be decoded: refuse it for good (no retry can help).
@@ -154,7 +146,7 @@ export async function mediaVariantsJob(ctx: AppContext, payload: Record<string, 
     }
   }
   if (!hasFfmpeg()) {
-    await ctx.db.query("UPDATE media SET status = 'READY', updated_at = now() WHERE id = $1", [id]);
+    await markVideoReady(ctx.db, id);
     return { ffmpeg: false };
   }
   let r: { poster: string; hls: string };
@@ -168,11 +160,7 @@ export async function mediaVariantsJob(ctx: AppContext, payload: Record<string, 
   }
   let patched = false;
   await ctx.db.tx(async (q) => {
-    await q.query("UPDATE media SET status = 'READY', poster_key = $2, hls_key = $3, updated_at = now() WHERE id = $1", [
-      id,
-      r.poster,
-      r.hls,
-    ]);
+    await markVideoReady(q, id, r);
     // Pages showing this video (and the live publication) pick up the streaming rendition and the poster.
     if (m.site_id) patched = await setVideoRendition(q, m.site_id, m.storage_key, r);
   });

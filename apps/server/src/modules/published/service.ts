@@ -118,9 +118,12 @@ function fromStored(text: string): PublishedSite | null {
     meta: Omit<PublishedSite, 'document' | 'defaultLanguage' | 'languages'>;
     document: PublishedSite['document'];
   } | null;
-  if (!v?.meta) return null;
+  if (!v) return null;
+  // an entry cached by an older version (the whole PublishedSite) is still good until it expires
+  if (!v.meta) return 'siteId' in v ? (v as unknown as PublishedSite) : null;
   return { ...v.meta, defaultLanguage: v.document.defaultLanguage, languages: v.document.languages, document: v.document };
 }
+
 /** The site a host and path address: a verified custom domain, else /sites/{id}/..., else the default site. */
 export async function resolveSiteId(
   ctx: AppContext,
