@@ -1,6 +1,7 @@
 import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { csvBlob } from '@swipe/api-client';
+import type { VisitorEntry } from '@swipe/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen';
@@ -11,15 +12,7 @@ import { downloadBlob, formatDateTime } from '../../lib/format';
 import { type T, useT } from '../../lib/i18n';
 import { useBase } from '../../lib/session';
 import { siteDetailQuery } from '../../lib/sites';
-import {
-  dataSummary,
-  exportVisitorsCsv,
-  VISITOR_KINDS,
-  type VisitorEntry,
-  type VisitorKind,
-  type VisitorListParams,
-  visitorListQuery,
-} from './api/visitors';
+import { dataSummary, exportVisitorsCsv, VISITOR_KINDS, type VisitorKind, type VisitorListParams, visitorListQuery } from './api/visitors';
 
 // A site's visitors (back-office.md 1): members, contact-form and homepage-form submissions, one tab each.
 // Tab, search, page and page size live in the URL so a reload (or a shared link) shows the same list.

@@ -1,4 +1,4 @@
-import type { Paged } from '@swipe/core';
+import type { Paged, VisitorEntry } from '@swipe/core';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
@@ -7,16 +7,6 @@ import { api } from '../../../lib/api';
 export type VisitorKind = 'members' | 'contacts' | 'forms';
 export const VISITOR_KINDS: readonly VisitorKind[] = ['members', 'contacts', 'forms'];
 const PATHS: Record<VisitorKind, string> = { members: 'site-member', contacts: 'site-contact', forms: 'site-form' };
-
-export interface VisitorEntry {
-  id: number;
-  email: string | null;
-  lang: string;
-  data: Record<string, unknown> | null;
-  status?: 'PROVISIONAL' | 'ACTIVE' | 'DISABLED';
-  confirmedAt?: string | null;
-  createdAt: string;
-}
 
 export interface VisitorListParams {
   page: number;
