@@ -6,6 +6,8 @@ import path from 'node:path';
 import { IMAGE_WIDTHS, variantKey } from '@swipe/core';
 import type { AppContext } from '../../context.js';
 import { invalidateSite, setVideoRendition } from '../sites/service.js';
+import { bulkJob } from './bulk.js';
+import { CLEANUP_JOB, cleanupPendingJob } from './cleanup.js';
 import { findMediaById, markImageReady, markVideoReady, rejectMedia } from './repo.js';
 import { makeImageVariants } from './variants.js';
 
@@ -167,3 +169,10 @@ export async function mediaVariantsJob(ctx: AppContext, payload: Record<string, 
   if (patched && m.site_id) await invalidateSite(ctx, m.site_id);
   return { poster: r.poster, hls: r.hls };
 }
+
+/** Job handlers of the media module: variants, bulk ZIPs, the pending-upload cleanup. */
+export const mediaJobs = {
+  'media.variants': mediaVariantsJob,
+  'media.bulk': bulkJob,
+  [CLEANUP_JOB]: (ctx: AppContext, payload: Record<string, unknown>) => cleanupPendingJob(ctx, payload),
+};

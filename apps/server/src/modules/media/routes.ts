@@ -23,9 +23,7 @@ import { actorOf, requireOperator } from '../../http/auth.js';
 import { requestLang } from '../../http/lang.js';
 import type { App } from '../module.js';
 import { registerVideoRenditions } from '../sites/service.js';
-import { bulkJob, bulkStatus, completeBulk, receiveBulk, startBulk } from './bulk.js';
-import { CLEANUP_JOB, cleanupPendingJob } from './cleanup.js';
-import { mediaVariantsJob } from './jobs.js';
+import { bulkStatus, completeBulk, receiveBulk, startBulk } from './bulk.js';
 import { videoRenditionsOf } from './repo.js';
 import { completeUpload, generateLogoUrl, generateUploadUrls, receiveUpload } from './uploads.js';
 
@@ -142,8 +140,4 @@ export async function mediaAdminRoutes(app: App, ctx: AppContext): Promise<void>
   );
 }
 
-export const mediaJobs = {
-  'media.variants': mediaVariantsJob,
-  'media.bulk': bulkJob,
-  [CLEANUP_JOB]: (ctx: AppContext, payload: Record<string, unknown>) => cleanupPendingJob(ctx, payload),
-};
+export { mediaJobs } from './jobs.js';
