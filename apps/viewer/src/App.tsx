@@ -3,7 +3,6 @@ import type {
   CampaignBannerView,
   CampaignItemView,
   ErrorBoot,
-  GridPage,
   NotificationView,
   PageDetail,
   PageDetailResponse,
@@ -14,7 +13,7 @@ import type {
 import { positionCode } from '@swipe/core/address.ts';
 import { SWIPE, VIEWER } from '@swipe/core/constants.ts';
 import { dictT } from '@swipe/i18n/t.ts';
-import { memo, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Dir } from './engine/gesture.js';
 import { allowedFrom, neighbour, type Pos, pageAt, pageCount, samePos } from './engine/grid.js';
 import { type MoveVia, Stage, type StageHandle } from './engine/Stage.js';
@@ -24,66 +23,14 @@ import { ApiError, clearToken, errorText, makeApi, readToken } from './lib/api.j
 import { getCookie, setCookie, setSession } from './lib/cookies.js';
 import { homeOf, join, positionPath } from './lib/paths.js';
 import { injectScriptTags, runScript } from './lib/scripts.js';
+import { useToast } from './lib/useToast.js';
 import { CampaignPanels, NotificationBanner, PopupCta } from './overlays/Overlays.js';
-import { PageView } from './page/PageView.js';
 import { ProductPopup } from './page/Products.js';
-import { Album, Arrows, BottomBar, CompanyModal, ErrorScreen, GlobalMenu, PageCounter, Toast, TopBar } from './shell/Chrome.js';
+import { Slide, type SlideEnv } from './page/Slide.js';
+import { Album } from './shell/Album.js';
+import { Arrows, BottomBar, CompanyModal, ErrorScreen, GlobalMenu, PageCounter, Toast, TopBar } from './shell/Chrome.js';
 
 type DetailState = { status: 'loading' } | { status: 'success'; data: PageDetailResponse } | { status: 'unset' };
-
-interface SlideEnv {
-  mediaBase: string;
-  lang: string;
-  t: ReturnType<typeof dictT>;
-  sizes: string;
-  links: { register: string; login: string };
-  speakerColor: string | null;
-  onButton: (b: ButtonView) => void;
-  onProduct: (pageId: number, p: ProductView) => void;
-  onLink: (d: PageDetail) => void;
-}
-
-/** One page of the grid; memoized, so a move re-renders only the slides whose inputs changed. */
-const Slide = memo(function Slide({
-  page,
-  data,
-  isCurrent,
-  priority,
-  lock,
-  env,
-}: {
-  page: GridPage;
-  data: PageDetailResponse | null;
-  isCurrent: boolean;
-  priority: boolean;
-  lock: 'lock' | 'loading' | null;
-  env: SlideEnv;
-}) {
-  const media = data
-    ? data.pageDetail
-    : { mediaType: page.mediaType, imageUrl: page.imageUrl, thumbnail: page.thumbnail, hlsPath: null, imageAlt: page.imageAlt };
-  return (
-    <PageView
-      media={media}
-      detail={data?.pageDetail ?? null}
-      products={data?.products ?? EMPTY}
-      mediaBase={env.mediaBase}
-      lang={env.lang}
-      t={env.t}
-      active={isCurrent}
-      near={!isCurrent}
-      priority={priority}
-      sizes={env.sizes}
-      lock={lock}
-      links={env.links}
-      speakerColor={env.speakerColor}
-      onButton={env.onButton}
-      onProduct={(p) => env.onProduct(page.id, p)}
-      onLink={env.onLink}
-    />
-  );
-});
-const EMPTY: ProductView[] = [];
 
 /** The viewer: shell, swipe stage, overlays. Hydrates the server-rendered HTML with the same boot data. */
 export function App({ boot }: { boot: ViewerBoot | ErrorBoot }) {
@@ -107,17 +54,10 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
   const [company, setCompany] = useState(false);
   const [product, setProduct] = useState<ProductView | null>(null);
   const [popupOpen, setPopupOpen] = useState(false);
-  const [toast, setToast] = useState<string | null>(null);
   const [notifications, setNotifications] = useState<NotificationView[]>([]);
   const [counts, setCounts] = useState<Record<number, number>>({});
   const stage = useRef<StageHandle>(null);
-  const toastTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  const showToast = useCallback((text: string) => {
-    clearTimeout(toastTimer.current);
-    setToast(text);
-    toastTimer.current = setTimeout(() => setToast(null), 3000);
-  }, []);
+  const [toast, showToast] = useToast();
 
   // After hydration and the first page's load: neighbours, overlays and side data.
   useEffect(() => {

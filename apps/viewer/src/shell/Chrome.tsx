@@ -1,11 +1,9 @@
 import type { CompanyTab, ViewerSite } from '@swipe/core';
-import { albumColumns } from '@swipe/core/album.ts';
 import type { Language } from '@swipe/core/constants.ts';
 import { useEffect, useRef, useState } from 'react';
 import type { Dir } from '../engine/gesture.js';
-import { enterable, type Pos } from '../engine/grid.js';
 import { positionPath } from '../lib/paths.js';
-import { color, src, srcSet } from '../page/util.js';
+import { color, src } from '../page/util.js';
 import { Icon } from './icons.js';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
@@ -287,86 +285,6 @@ export function CompanyModal({ site, t, onClose }: { site: ViewerSite; t: T; onC
             {t('viewer.open_link')}
           </a>
         )}
-      </div>
-    </Modal>
-  );
-}
-
-/** Album: one column per category, thumbnails of its pages; a click jumps there. */
-export function Album({
-  site,
-  t,
-  pos,
-  onJump,
-  onClose,
-}: {
-  site: ViewerSite;
-  t: T;
-  pos: Pos;
-  onJump: (p: Pos) => void;
-  onClose: () => void;
-}) {
-  const [cell, setCell] = useState(0);
-  const wrap = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    // Columns that fit (viewer.md 9), each at most the album cell size; more categories scroll sideways.
-    const measure = () => {
-      const width = wrap.current?.clientWidth ?? 390;
-      const pc = site.viewMode === 'PC' && window.innerWidth >= 1024;
-      const cols = albumColumns(width, pc);
-      const item = pc ? 350 : 150;
-      setCell(Math.floor(Math.min(item * 1.25, (width - 20 - (cols - 1) * 10) / cols)));
-    };
-    measure();
-    let id: ReturnType<typeof setTimeout>;
-    const onResize = () => {
-      clearTimeout(id);
-      id = setTimeout(measure, 200);
-    };
-    window.addEventListener('resize', onResize);
-    return () => window.removeEventListener('resize', onResize);
-  }, [site.viewMode]);
-  useEffect(() => {
-    wrap.current?.querySelector<HTMLElement>('[aria-current="true"]')?.scrollIntoView?.({ block: 'center', inline: 'center' });
-  }, []);
-  return (
-    <Modal label={t('viewer.album_title')} onClose={onClose} className="vw-album">
-      <div className="vw-modal-head">
-        <h2>{t('viewer.album_title')}</h2>
-        <button type="button" className="sp-close" aria-label={t('viewer.close')} onClick={onClose} />
-      </div>
-      <div ref={wrap} className="vw-album-grid" style={cell ? { gridAutoColumns: `${cell}px` } : undefined}>
-        {site.categories.map((c, col) => (
-          <section key={c.id || col} className="vw-album-col" aria-label={c.name}>
-            <h3>{c.name}</h3>
-            {c.pages.map((p, row) =>
-              enterable(p) ? (
-                <button
-                  key={p.id}
-                  type="button"
-                  className="vw-thumb"
-                  data-position={p.position}
-                  aria-current={col === pos.col && row === pos.row ? 'true' : undefined}
-                  aria-label={p.position}
-                  onClick={() => onJump({ col, row })}
-                >
-                  {p.locked || !p.imageUrl ? (
-                    <span className="vw-thumb-lock" />
-                  ) : (
-                    <img
-                      src={src(site.mediaBase, p.thumbnail || p.imageUrl)}
-                      srcSet={p.thumbnail ? undefined : srcSet(site.mediaBase, p.imageUrl)}
-                      sizes="200px"
-                      alt=""
-                      loading="lazy"
-                    />
-                  )}
-                  <span className="vw-thumb-pos">{p.position}</span>
-                </button>
-              ) : null,
-            )}
-          </section>
-        ))}
       </div>
     </Modal>
   );
