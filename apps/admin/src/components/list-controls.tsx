@@ -1,8 +1,9 @@
-import { Group, Pagination, Select, Text } from '@mantine/core';
+import { Group, Pagination, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useT } from '../lib/i18n';
+import { IconSearch } from './icons';
 
 // What every searchable, paginated list of the back-office shares: page, page size and search kept in
 // the URL (so a reload or a shared link shows the same list), a debounced search box value, and the
@@ -71,5 +72,21 @@ export function ListFooter({
         getItemProps={(p) => ({ 'aria-label': t('admin.pagination_page', { page: p }) })}
       />
     </Group>
+  );
+}
+
+/** The search box at the top of every list: labelled, capped at the server's 100 characters, grows to fill its row. */
+export function ListSearch({ label, value, onChange }: { label: string; value: string; onChange: (v: string) => void }) {
+  return (
+    <TextInput
+      placeholder={label}
+      aria-label={label}
+      leftSection={<IconSearch size={16} />}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      style={{ flex: '1 1 240px' }}
+      maxLength={100}
+      type="search"
+    />
   );
 }

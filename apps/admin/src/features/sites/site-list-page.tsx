@@ -1,11 +1,11 @@
-import { ActionIcon, Anchor, Button, Card, Group, Select, Skeleton, Stack, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Card, Group, Select, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { csvBlob } from '@swipe/api-client';
 import type { SiteStatus } from '@swipe/core/constants.ts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { CopyButton } from '../../components/copy-button';
-import { IconChart, IconDownload, IconEdit, IconEye, IconPlus, IconSearch, IconUsers } from '../../components/icons';
-import { ListFooter, useListParams } from '../../components/list-controls';
+import { IconChart, IconDownload, IconEdit, IconEye, IconPlus, IconUsers } from '../../components/icons';
+import { ListFooter, ListSearch, useListParams } from '../../components/list-controls';
 import { EmptyState, ErrorState } from '../../components/states';
 import { StatusBadge } from '../../components/status-badge';
 import { useAppConfig } from '../../lib/app-config';
@@ -66,16 +66,7 @@ export function SiteListPage() {
 
       <Card withBorder padding={0} radius="md">
         <Group p="sm" gap="sm" wrap="wrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-          <TextInput
-            placeholder={t('admin.search_sites')}
-            aria-label={t('admin.search_sites')}
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-            style={{ flex: '1 1 240px' }}
-            maxLength={100}
-            type="search"
-          />
+          <ListSearch label={t('admin.search_sites')} value={search} onChange={setSearch} />
           <Select
             aria-label={t('admin.status_filter')}
             data={STATUSES.map((s) => ({ value: s, label: t(`admin.status_${s.toLowerCase()}`) }))}

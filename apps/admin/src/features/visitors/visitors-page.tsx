@@ -1,12 +1,12 @@
-import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { csvBlob } from '@swipe/api-client';
 import type { VisitorEntry } from '@swipe/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen';
-import { IconDownload, IconEdit, IconSearch } from '../../components/icons';
-import { ListFooter, useListParams } from '../../components/list-controls';
+import { IconDownload, IconEdit } from '../../components/icons';
+import { ListFooter, ListSearch, useListParams } from '../../components/list-controls';
 import { EmptyState, ErrorState } from '../../components/states';
 import { downloadBlob, formatDateTime } from '../../lib/format';
 import { type T, useT } from '../../lib/i18n';
@@ -100,16 +100,7 @@ function VisitorList({ siteId, kind }: { siteId: number; kind: VisitorKind }) {
   return (
     <Card withBorder padding={0} radius="md">
       <Group p="sm" gap="sm" wrap="wrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <TextInput
-          placeholder={searchLabel}
-          aria-label={searchLabel}
-          leftSection={<IconSearch size={16} />}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          style={{ flex: '1 1 240px' }}
-          maxLength={100}
-          type="search"
-        />
+        <ListSearch label={searchLabel} value={search} onChange={setSearch} />
         <Text size="sm" c="dimmed" aria-live="polite">
           {list.data ? t('admin.visitors_count', { count: list.data.total }) : '\u00a0'}
         </Text>
