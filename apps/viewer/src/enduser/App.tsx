@@ -1,44 +1,19 @@
-import { ApiError, ConnectionError } from '@swipe/api-client';
-import type { EnduserState, FormView, SurveyScreen } from '@swipe/core';
+import { ApiError } from '@swipe/api-client';
+import type { EnduserState, FormView } from '@swipe/core';
 import type { Language } from '@swipe/core/constants.ts';
-import {
-  checkEmail,
-  checkFormValues,
-  checkLogin,
-  checkMemberPassword,
-  type FormValues,
-  MEMBERSHIP_SYSTEM_KEYS,
-} from '@swipe/core/forms.ts';
+import { checkFormValues, checkLogin, type FormValues } from '@swipe/core/forms.ts';
 import { type Dict, dictT } from '@swipe/i18n/t.ts';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { PENDING_EMAIL_KEY, PREVIEW_TOKEN_KEY, TOKEN_KEY } from '../lib/storage-keys.js';
-import {
-  BoxField,
-  Card,
-  ChoiceSet,
-  EnvContext,
-  EuForm,
-  FormFields,
-  HomeLink,
-  issuesToErrors,
-  newKey,
-  storage,
-  useApi,
-  useEnv,
-  useFailure,
-  useFormState,
-  useSubmit,
-} from './parts.js';
+import { PREVIEW_TOKEN_KEY, TOKEN_KEY } from '../lib/storage-keys.js';
+import { CheckIcon, join, Locked, LockIcon } from './common.js';
+import { BoxField, FormFields } from './fields.js';
+import { Confirm, Register, RegisterSuccess, ResendButton } from './membership.js';
+import { Card, EnvContext, EuForm, HomeLink, issuesToErrors, newKey, storage, useApi, useEnv, useFormState, useSubmit } from './parts.js';
+import { Survey } from './Survey.js';
 
 // The visitor screens of viewer.md 2 (register, login, contact, forms, survey, their success pages)
 // and the preview lock. Rendered on the server, hydrated here. Toasts: one at a time, 3 s (viewer.md 8).
 // What the screens share (fields, the submit cycle, the error catalogue) lives in parts.tsx.
-
-/** basePath + '/' + rest without doubling slashes ('/' + 'login' -> '/login'). */
-export function join(base: string, rest: string): string {
-  const b = base.replace(/\/+$/, '');
-  return `${b}/${rest.replace(/^\/+/, '')}`;
-}
 
 // ---------- shell ----------
 
@@ -157,29 +132,6 @@ function Screen() {
   }
 }
 
-const CheckIcon = () => (
-  <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true">
-    <path d="M5 12.5l4.2 4.2L19 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
-  </svg>
-);
-const MailIcon = () => (
-  <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true">
-    <rect x="3" y="5" width="18" height="14" rx="2.5" fill="none" stroke="currentColor" strokeWidth="2" />
-    <path d="M4 7l8 6 8-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
-  </svg>
-);
-const LockIcon = () => (
-  <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true">
-    <rect x="4.5" y="10.5" width="15" height="10" rx="2.5" fill="none" stroke="currentColor" strokeWidth="2" />
-    <path d="M8 10.5V8a4 4 0 018 0v2.5" fill="none" stroke="currentColor" strokeWidth="2" />
-  </svg>
-);
-
-function Locked() {
-  const { t } = useEnv();
-  return <Card icon={<LockIcon />} title={t('enduser.locked_title')} lead={t('enduser.locked_body')} />;
-}
-
 // ---------- screens ----------
 
 function SiteForm({ kind }: { kind: 'contact' | 'form' }) {
@@ -219,166 +171,6 @@ function SiteForm({ kind }: { kind: 'contact' | 'form' }) {
       <EuForm formRef={ref} busy={busy} label={t('enduser.send')} onSubmit={onSubmit}>
         <FormFields form={form} fs={fs} />
       </EuForm>
-    </Card>
-  );
-}
-
-function Register() {
-  const { state, t } = useEnv();
-  const api = useApi();
-  const form = state.form as FormView;
-  const fs = useFormState(form);
-  const { busy, ref, submit } = useSubmit(fs.setErrors);
-  const { values } = fs;
-  const path = `end-user/site/${state.siteId}/register`;
-  let data: FormValues = {};
-  const onSubmit = submit({
-    path,
-    focusRefused: true,
-    check: () => {
-      const rest = checkFormValues(form.fields, values, { skip: MEMBERSHIP_SYSTEM_KEYS });
-      const em = checkEmail(values.email);
-      const issues = [
-        ...(em ? [em] : []),
-        ...checkMemberPassword(values.password ?? '', values.confirmPassword ?? '').issues,
-        ...rest.issues,
-        ...fs.agreementIssues(),
-      ];
-      data = { ...rest.values };
-      for (const k of MEMBERSHIP_SYSTEM_KEYS) delete data[k];
-      return issuesToErrors(issues, t);
-    },
-    send: async () => {
-      const email = String(values.email).trim();
-      await api.post(path, {
-        email,
-        password: values.password,
-        confirmPassword: values.confirmPassword,
-        data,
-        lang: state.lang,
-        agreed: fs.agreed,
-      });
-      storage('session')?.setItem(PENDING_EMAIL_KEY(state.siteId), email);
-      window.location.assign(join(state.basePath, 'register-success'));
-    },
-  });
-  return (
-    <Card title={t('enduser.register_title')} lead={t('enduser.register_lead')}>
-      <EuForm formRef={ref} busy={busy} label={t('enduser.register_submit')} onSubmit={onSubmit}>
-        <FormFields form={form} fs={fs} />
-      </EuForm>
-      <p className="eu-alt">
-        {t('enduser.have_account')} <a href={join(state.basePath, 'login')}>{t('enduser.login_link')}</a>
-      </p>
-    </Card>
-  );
-}
-
-function ResendButton({ email }: { email: string }) {
-  const { state, t, toast } = useEnv();
-  const api = useApi();
-  const fail = useFailure();
-  const [busy, setBusy] = useState(false);
-  const [wait, setWait] = useState(0);
-  useEffect(() => {
-    if (wait <= 0) return;
-    const id = setTimeout(() => setWait((w) => w - 1), 1000);
-    return () => clearTimeout(id);
-  }, [wait]);
-  const path = `end-user/site/${state.siteId}/resend-register-email`;
-  return (
-    <button
-      type="button"
-      className="eu-btn eu-btn-primary"
-      disabled={busy || wait > 0 || !email}
-      onClick={async () => {
-        setBusy(true);
-        try {
-          const r = await api.post<{ message: string }>(path, { email, lang: state.lang });
-          toast(r.message, 'success');
-          setWait(30);
-        } catch (err) {
-          fail(err, path);
-        } finally {
-          setBusy(false);
-        }
-      }}
-    >
-      {busy && <span className="eu-spinner" aria-hidden="true" />}
-      <span>{wait > 0 ? t('enduser.resend_wait', { s: wait }) : t('enduser.resend')}</span>
-    </button>
-  );
-}
-
-function RegisterSuccess() {
-  const { state, t } = useEnv();
-  const [email, setEmail] = useState('');
-  useEffect(() => setEmail(storage('session')?.getItem(PENDING_EMAIL_KEY(state.siteId)) ?? ''), [state.siteId]);
-  return (
-    <Card
-      icon={<MailIcon />}
-      title={t('enduser.register_success_title')}
-      lead={email ? t('enduser.register_success_body', { email }) : t('enduser.register_success_body_noemail')}
-    >
-      <p className="eu-note">{t('enduser.register_success_note')}</p>
-      <div className="eu-actions">
-        {email && <ResendButton email={email} />}
-        <a className="eu-btn eu-btn-ghost" href={join(state.basePath, 'register')}>
-          {t('enduser.register_retry')}
-        </a>
-      </div>
-    </Card>
-  );
-}
-
-function Confirm({ token }: { token: string }) {
-  const { state, t } = useEnv();
-  const api = useApi();
-  const [status, setStatus] = useState<'busy' | 'ok' | 'bad' | 'offline'>('busy');
-  const [email, setEmail] = useState('');
-  const started = useRef(false);
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    api
-      .post<{ email: string }>(`end-user/site/${state.siteId}/confirm`, { token })
-      .then((r) => {
-        setEmail(r.email);
-        setStatus('ok');
-        // the address bar no longer carries the token
-        window.history.replaceState(null, '', join(state.basePath, 'register'));
-      })
-      .catch((err) => setStatus(err instanceof ConnectionError ? 'offline' : 'bad'));
-  }, [api, state.siteId, state.basePath, token]);
-  if (status === 'busy')
-    return (
-      <Card title={t('enduser.confirming')}>
-        <div className="eu-center">
-          <span className="eu-spinner eu-spinner-lg" aria-hidden="true" />
-        </div>
-      </Card>
-    );
-  if (status === 'ok')
-    return (
-      <Card icon={<CheckIcon />} title={t('enduser.confirmed_title')} lead={t('enduser.confirmed_body')}>
-        <a className="eu-btn eu-btn-primary" href={`${join(state.basePath, 'login')}?email=${encodeURIComponent(email)}`}>
-          {t('enduser.login_submit')}
-        </a>
-      </Card>
-    );
-  return (
-    <Card title={t('enduser.confirm_failed_title')} lead={t(status === 'offline' ? 'common.connection_error' : 'enduser.confirm_invalid')}>
-      <div className="eu-actions">
-        {status === 'offline' ? (
-          <button type="button" className="eu-btn eu-btn-primary" onClick={() => window.location.reload()}>
-            {t('common.reload')}
-          </button>
-        ) : (
-          <a className="eu-btn eu-btn-primary" href={join(state.basePath, 'register')}>
-            {t('enduser.register_retry')}
-          </a>
-        )}
-      </div>
     </Card>
   );
 }
@@ -494,143 +286,6 @@ function Done({ kind }: { kind: 'contact' | 'form' }) {
     >
       {kind === 'form' && <p className="eu-note eu-note-strong">{t('enduser.form_success_reply')}</p>}
       <HomeLink>{t('enduser.back_to_site')}</HomeLink>
-    </Card>
-  );
-}
-
-function Survey() {
-  const { state, t } = useEnv();
-  const api = useApi();
-  const survey = state.survey as SurveyScreen | null | undefined;
-  const [answers, setAnswers] = useState<Record<string, string | string[]>>({});
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const { busy, ref, fail, submit } = useSubmit(setErrors);
-  const [done, setDone] = useState(false);
-  const key = useRef(newKey());
-  if (!survey) return <Card title={t('enduser.survey_title')} lead={t('enduser.survey_none')} />;
-  if (done)
-    return (
-      <Card icon={<CheckIcon />} title={t('enduser.survey_done_title')} lead={t('enduser.survey_done_body')}>
-        <HomeLink>{t('enduser.back_to_site')}</HomeLink>
-      </Card>
-    );
-  const path = `end-user/survey/${survey.id}/response`;
-  const onSubmit = submit({
-    path,
-    check: () => {
-      const errs: Record<string, string> = {};
-      for (const q of survey.questions) {
-        const a = answers[String(q.id)];
-        const empty = a === undefined || a === '' || (Array.isArray(a) && a.length === 0) || (typeof a === 'string' && a.trim() === '');
-        if (q.required && empty) errs[`answers.${q.id}`] = t('enduser.survey_answer_required');
-      }
-      const em = checkEmail(email.trim());
-      if (em) errs.email = t(em.key, em.params);
-      if (Object.keys(errs).some((k) => k.startsWith('answers.')))
-        fail(new ApiError(422, t('validation.survey_required_answers'), 'VALIDATION_FAILED', null), path);
-      return errs;
-    },
-    send: async () => {
-      const ctx = state.surveyContext;
-      await api.post(
-        path,
-        {
-          answers,
-          email: email.trim(),
-          pageId: ctx?.pageId ?? undefined,
-          ctaId: ctx?.ctaId ?? undefined,
-          clickSource: ctx?.clickSource ?? undefined,
-          lang: state.lang,
-        },
-        { headers: { 'idempotency-key': key.current } },
-      );
-      setDone(true);
-      window.scrollTo({ top: 0 });
-    },
-  });
-  const setAnswer = (id: number, v: string | string[]) => {
-    setAnswers((s) => ({ ...s, [String(id)]: v }));
-    setErrors((e) => {
-      const { [`answers.${id}`]: _x, answers: _y, ...rest } = e;
-      return rest;
-    });
-  };
-  return (
-    <Card title={survey.title || t('enduser.survey_title')} lead={survey.description || undefined}>
-      <EuForm formRef={ref} busy={busy} label={t('enduser.survey_submit')} onSubmit={onSubmit}>
-        {survey.questions.map((q, i) => {
-          const k = String(q.id);
-          const err = errors[`answers.${k}`];
-          const a = answers[k];
-          return (
-            <ChoiceSet
-              key={q.id}
-              className="eu-field eu-question"
-              legend={
-                <>
-                  <span className="eu-qnum">{i + 1}</span>
-                  {q.question}
-                </>
-              }
-              required={q.required}
-              error={err}
-            >
-              {q.type === 'TEXT' ? (
-                <textarea
-                  className="eu-input eu-textarea"
-                  rows={3}
-                  maxLength={1000}
-                  name={`q${k}`}
-                  aria-invalid={Boolean(err)}
-                  aria-label={q.question}
-                  value={typeof a === 'string' ? a : ''}
-                  onChange={(e) => setAnswer(q.id, e.target.value)}
-                />
-              ) : (
-                <div className="eu-options">
-                  {q.options.map((o) => {
-                    const on = q.type === 'SINGLE' ? a === o.value : Array.isArray(a) && a.includes(o.value);
-                    return (
-                      <label key={o.value} className={`eu-option${on ? ' eu-option-on' : ''}`}>
-                        <input
-                          type={q.type === 'SINGLE' ? 'radio' : 'checkbox'}
-                          name={`q${k}`}
-                          value={o.value}
-                          checked={on}
-                          aria-invalid={Boolean(err)}
-                          onChange={(e) => {
-                            if (q.type === 'SINGLE') setAnswer(q.id, o.value);
-                            else {
-                              const list = Array.isArray(a) ? a : [];
-                              setAnswer(q.id, e.target.checked ? [...list, o.value] : list.filter((x) => x !== o.value));
-                            }
-                          }}
-                        />
-                        <span>{o.label}</span>
-                      </label>
-                    );
-                  })}
-                </div>
-              )}
-            </ChoiceSet>
-          );
-        })}
-        <BoxField
-          label={t('enduser.field_email')}
-          mark
-          error={errors.email}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            setErrors(({ email: _e, ...rest }) => rest);
-          }}
-        />
-      </EuForm>
     </Card>
   );
 }
