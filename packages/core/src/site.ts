@@ -35,6 +35,8 @@ import {
 // One schema for all three. Text a visitor reads is per language: { ja?: string, en?: string, ... }.
 
 const lang = z.enum(LANGUAGES);
+/** The largest value a PostgreSQL `integer` column holds (order numbers, page numbers, counters). */
+const INT32_MAX = 2_147_483_647;
 export const i18nText = (max: number = LIMITS.text) => z.partialRecord(lang, z.string().max(max));
 const optColor = z.union([z.literal(''), color]).nullish();
 const percent = z.number().min(-100).max(200);
@@ -92,7 +94,7 @@ export const productSchema = z.object({
   textColor: optColor,
   backgroundColor: optColor,
   isInternalLink: z.boolean().default(false),
-  order: z.number().int().min(0).default(0),
+  order: z.number().int().min(0).max(INT32_MAX).default(0),
 });
 export type Product = z.output<typeof productSchema>;
 
@@ -156,7 +158,7 @@ export const popupItemSchema = z
     id: z.number().int().positive().optional(),
     startDate: dateString.nullish(),
     endDate: dateString.nullish(),
-    effectivePages: z.array(z.number().int().min(1)).max(1000).default([]),
+    effectivePages: z.array(z.number().int().min(1).max(INT32_MAX)).max(1000).default([]),
     style: popupStyle.default({ textSize: 14, shape: 'MODERATELY_ROUNDED_EDGE', textAlignment: 'BOTTOM' }),
     showRemainingTime: z.boolean().default(true),
     showRemainingSlots: z.boolean().default(true),
@@ -227,7 +229,7 @@ export const campaignItemSchema = z
     pos: z.object({ left: panelPercent.default(10), top: panelPercent.default(10) }).default({ left: 10, top: 10 }),
     settings: campaignItemSettingsSchema.default(() => campaignItemSettingsSchema.parse({})),
     /** read only: counted by the server, ignored on save */
-    clickCount: z.number().int().min(0).optional(),
+    clickCount: z.number().int().min(0).max(INT32_MAX).optional(),
   })
   .superRefine((v, ctx) => {
     const need = (path: (string | number)[], message = 'validation.required') => ctx.addIssue({ code: 'custom', message, path });
@@ -255,7 +257,7 @@ export const campaignSchema = z
     backgroundOpacity: z.number().min(0).max(1).default(1),
     startDate: dateString.nullish(),
     endDate: dateString.nullish(),
-    effectivePages: z.array(z.number().int().min(1)).max(1000).default([]),
+    effectivePages: z.array(z.number().int().min(1).max(INT32_MAX)).max(1000).default([]),
     isOnClickCount: z.boolean().default(false),
     positionLp: z.enum(['left', 'center', 'right']).default('center'),
     banners: z.array(campaignBannerSchema).max(20).default([]),
@@ -273,7 +275,7 @@ export const formFieldSchema = z.object({
   title: z.string().trim().min(1, { error: 'validation.required' }).max(LIMITS.text),
   placeholder: z.string().max(LIMITS.text).default(''),
   required: z.boolean().default(false),
-  orderNum: z.number().int().min(0).default(0),
+  orderNum: z.number().int().min(0).max(INT32_MAX).default(0),
   options: z.array(z.string().trim().min(1).max(LIMITS.text)).max(50).default([]),
   defaultValue: z.string().max(LIMITS.text).nullish(),
   maxLength: z.number().int().min(1).max(5000).nullish(),
