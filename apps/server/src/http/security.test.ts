@@ -27,4 +27,11 @@ describe('security headers behind a proxy', () => {
     expect(nonce(a)).toBeTruthy();
     expect(nonce(a)).not.toBe(nonce(b));
   });
+  it('sites-origin JSON answers forbid loading, running and framing anything (issue 13.12)', async () => {
+    for (const path of ['/api/v1/health', '/api/v1/pages?site_id=999999', '/api/v1/no-such-route']) {
+      const csp = (await fetch(`${s.sitesUrl}${path}`)).headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain("default-src 'none'");
+      expect(csp, path).toContain("frame-ancestors 'none'");
+    }
+  });
 });

@@ -57,14 +57,23 @@ export function adminSecurityHeaders(app: FastifyInstance, config: Config): void
  * scripts outright; the viewer module tightens it per page. Framing is allowed by the admin origin only.
  */
 export function sitesSecurityHeaders(app: FastifyInstance, config: Config): void {
-  let csp = '';
+  let htmlCsp = '';
   app.addHook('onSend', (_req, reply, payload, done) => {
-    csp ||= `object-src 'none'; base-uri 'self'; frame-ancestors 'self' ${new URL(config.adminUrl).origin}`;
-    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
+    if (!reply.hasHeader('content-security-policy')) {
+      const type = String(reply.getHeader('content-type') ?? '');
+      if (type.startsWith('text/html')) {
+        // Pages set their own (viewer, end-user and lock pages); any other page runs only our files.
+        htmlCsp ||= `default-src 'self'; script-src 'self'; object-src 'none'; base-uri 'self'; frame-ancestors 'self' ${new URL(config.adminUrl).origin}`;
+        reply.header('content-security-policy', htmlCsp);
+      } else reply.header('content-security-policy', SITES_DATA_CSP);
+    }
     common(reply, config);
     done(null, payload);
   });
 }
+
+/** JSON, scripts and other data of the sites origin: nothing in them may load, run or be framed. */
+export const SITES_DATA_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 function common(reply: FastifyReply, config: Config): void {
   reply.header('x-content-type-options', 'nosniff');
