@@ -1,5 +1,5 @@
 import autocannon from 'autocannon';
-import { makeVisitorSite } from '../apps/server/src/modules/enduser/fixtures.js';
+import { makeVisitorSite } from '../apps/server/src/test/enduser-fixtures.js';
 import { startTestServer } from '../apps/server/src/test/helpers.js';
 import { line } from './lib.js';
 

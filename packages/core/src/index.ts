@@ -1,4 +1,5 @@
 export * from './album.js';
+export * from './api/index.js';
 export * from './case.js';
 export * from './cell.js';
 export * from './constants.js';
@@ -8,4 +9,3 @@ export * from './media.js';
 export * from './site.js';
 export * from './slug.js';
 export * from './validation.js';
-export * from './api/index.js';

@@ -4,7 +4,7 @@ import { translate } from '@swipe/i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import type { FormPageTarget } from '../published/form-pages.js';
+import type { FormPageTarget } from '../published/service.js';
 import { sendEnduserPage } from './html.js';
 import { companyLinks, fieldsOf, formSetting, formsLocked, type VisitorSite, visitorSite } from './site.js';
 

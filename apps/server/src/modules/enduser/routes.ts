@@ -19,7 +19,7 @@ import type { AppContext } from '../../context.js';
 import { requestLang } from '../../http/lang.js';
 import { id } from '../../http/schemas.js';
 import type { App } from '../module.js';
-import { setFormPageHandler } from '../published/form-pages.js';
+import { setFormPageHandler } from '../published/service.js';
 import { requireMember } from './auth.js';
 import { confirmCall, formSettingOf, loginCall, registerCall, resendCall, SETTINGS, submitCall } from './calls.js';
 import { idempotencyKey } from './guard.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../lib/passwords.js';
+import { type Fixture, makeVisitorSite } from '../../test/enduser-fixtures.js';
 import { http, startTestServer, type TestServer } from '../../test/helpers.js';
-import { type Fixture, makeVisitorSite } from '../enduser/fixtures.js';
 
 // Preview access (viewer.md 2, 4, 6, 7): invited e-mail plus the site's passcode; the token grants the
 // unpublished site only; revocation and a new passcode end it.

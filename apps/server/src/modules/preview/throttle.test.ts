@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type Fixture, makeVisitorSite } from '../../test/enduser-fixtures.js';
 import { http, startTestServer, type TestServer } from '../../test/helpers.js';
-import { type Fixture, makeVisitorSite } from '../enduser/fixtures.js';
 import { PREVIEW_FAIL_LIMIT, PREVIEW_IP_FAIL_LIMIT } from './credential.js';
 
 // Issue 13.1: every path that checks a preview passcode (the login call and the e-mail + passcode

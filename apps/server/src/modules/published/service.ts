@@ -52,6 +52,7 @@ function lookups(): SiteLookups {
   return registered;
 }
 
+export { type FormPageHandler, type FormPageTarget, getFormPageHandler, setFormPageHandler } from './form-pages.js';
 export { siteHostsSource, siteIdOfHost, siteOrigin } from './hosts.js';
 
 const TTL_S = 300;

@@ -1,11 +1,11 @@
 import { addressMatchesSite, parseAddress } from '@swipe/core/address.ts';
 import type { Language } from '@swipe/core/constants.ts';
 import { isLang } from '@swipe/core/slug.ts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { requestLang } from '../../http/lang.js';
-import { getFormPageHandler } from '../published/form-pages.js';
-import { getPublishedSite, type PublishedSite, resolveSiteId } from '../published/service.js';
+import type { App } from '../module.js';
+import { getFormPageHandler, getPublishedSite, type PublishedSite, resolveSiteId } from '../published/service.js';
 import { ByteCache } from './bytecache.js';
 import { homeOf, renderError, renderViewer } from './render.js';
 
@@ -43,7 +43,7 @@ function cookieOrQuery(req: FastifyRequest, snake: string, camel: string): strin
 
 type Resolved = Awaited<ReturnType<typeof resolveSiteId>>;
 
-export async function viewerPageRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function viewerPageRoutes(app: App, ctx: AppContext): Promise<void> {
   const errorLang = (req: FastifyRequest): Language => requestLang(req) as Language;
   // Host and site segment -> site: asked on every page view, so remembered briefly (and forgotten
   // whenever any site changes: a new default site or custom domain shows at once in this process).

@@ -4,7 +4,7 @@ import type { CampaignItem } from '@swipe/core/site.ts';
 import { PageButton } from '@swipe/viewer/page/index.ts';
 import { pointerDrag } from '../model/drag';
 import '@swipe/viewer/page/page.css';
-import type { ButtonView } from '@swipe/viewer/types.ts';
+import type { ButtonView } from '@swipe/core';
 import { useMediaSrc } from '../../../lib/app-config';
 import { useT } from '../../../lib/i18n';
 import { useEditor } from '../editor-context';

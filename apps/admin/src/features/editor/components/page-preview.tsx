@@ -2,7 +2,7 @@ import type { Language } from '@swipe/core/constants.ts';
 import { dictT } from '@swipe/i18n/t.ts';
 import { PageView } from '@swipe/viewer/page/index.ts';
 import '@swipe/viewer/page/page.css';
-import type { ButtonView, PageDetail, ProductView } from '@swipe/viewer/types.ts';
+import type { ButtonView, PageDetail, ProductView } from '@swipe/core';
 import type { Page } from '../model/doc';
 
 // The viewer's texts in the four site languages (the preview speaks the site's language, not the interface's),
