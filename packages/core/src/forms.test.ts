@@ -4,7 +4,6 @@ import {
   checkEmail,
   checkFormValues,
   checkMemberPassword,
-  checkSurveyAnswers,
   defaultFields,
   type FormFieldSetting,
   formFields,
@@ -13,6 +12,7 @@ import {
   memberPasswordIssue,
 } from './forms.js';
 import { toFieldIssues } from './issues.js';
+import { checkSurveyAnswers } from './surveys.js';
 import { email as emailSchema, endUserPassword } from './validation.js';
 
 const fields: FormFieldSetting[] = [

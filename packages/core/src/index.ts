@@ -5,6 +5,7 @@ export * from './cell.js';
 export * from './constants.js';
 export * from './countdown.js';
 export * from './issues.js';
+export * from './layout-links.js';
 export * from './media.js';
 export * from './site.js';
 export * from './slug.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { clearCreativeBlockLinks, siteDocumentSchema } from './site.js';
+import { clearCreativeBlockLinks } from './layout-links.js';
+import { siteDocumentSchema } from './site.js';
 
 // A layout change clears everything that points at a creative block (the editor and the server share
 // this one rule), and nothing else.

@@ -1,4 +1,4 @@
-import type { SurveyOption } from '@swipe/core/forms.ts';
+import type { SurveyOption } from '@swipe/core/surveys.ts';
 import type { Queryable } from '../../db/db.js';
 
 // The surveys module's SQL: surveys, survey_questions, survey_responses (docs/architecture.md).

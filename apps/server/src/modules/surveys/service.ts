@@ -1,5 +1,6 @@
 import { CLICK_SOURCES, type Language } from '@swipe/core';
-import { checkEmail, checkSurveyAnswers, pickText, type SurveyQuestionLike } from '@swipe/core/forms.ts';
+import { checkEmail } from '@swipe/core/forms.ts';
+import { checkSurveyAnswers, pickText, type SurveyQuestionLike } from '@swipe/core/surveys.ts';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { rejectIssues, siteLang, throttle } from '../enduser/service.js';

@@ -1,9 +1,9 @@
 import { columnToLetters } from '@swipe/core/cell.ts';
 import type { Language } from '@swipe/core/constants.ts';
+import { clearCreativeBlockLinks } from '@swipe/core/layout-links.ts';
 import {
   type Button,
   buttonSchema,
-  clearCreativeBlockLinks,
   type LanguageSettings,
   languageSettingsSchema,
   type Page,
