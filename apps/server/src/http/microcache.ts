@@ -57,7 +57,7 @@ export class MicroCache {
 
   constructor(private readonly opts: MicroCacheOptions) {
     this.maxEntries = opts.maxEntries ?? 5000;
-    this.maxBytes = opts.maxBytes ?? 64 * 1024 * 1024;
+    this.maxBytes = opts.maxBytes ?? 16 * 1024 * 1024;
     this.cookieNames = opts.cookies ?? [];
   }
 
