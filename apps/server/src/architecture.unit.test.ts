@@ -112,37 +112,37 @@ function sqlFindings(): { file: string; message: string }[] {
   return out;
 }
 
-function crossImports(): { key: string; message: string }[] {
-  const out: { key: string; message: string }[] = [];
+/** Every import of a non-test module file that reaches into another module. */
+function* moduleImports() {
   for (const [rel, sf] of parsed) {
     const mine = moduleOf(rel);
     if (!mine || isTest(rel)) continue;
     for (const imp of importsOf(rel, sf)) {
       const theirs = moduleOf(imp.target);
-      if (!theirs || theirs === mine) continue;
-      const file = imp.target.slice(`modules/${theirs}/`.length);
-      if (file === 'service.ts' || imp.target === 'modules/accounts/actor.ts') continue;
-      out.push({
-        key: `${rel} -> ${imp.target}`,
-        message: `${rel}:${imp.line}: imports ${imp.target}: another module is reached only through its service.ts`,
-      });
+      if (theirs && theirs !== mine) yield { rel, mine, theirs, imp };
     }
+  }
+}
+
+function crossImports(): { key: string; message: string }[] {
+  const out: { key: string; message: string }[] = [];
+  for (const { rel, theirs, imp } of moduleImports()) {
+    const file = imp.target.slice(`modules/${theirs}/`.length);
+    if (file === 'service.ts' || imp.target === 'modules/accounts/actor.ts') continue;
+    out.push({
+      key: `${rel} -> ${imp.target}`,
+      message: `${rel}:${imp.line}: imports ${imp.target}: another module is reached only through its service.ts`,
+    });
   }
   return out;
 }
 
 function moduleCycles(): { key: string; message: string }[] {
   const edges = new Map<string, Map<string, string>>();
-  for (const [rel, sf] of parsed) {
-    const mine = moduleOf(rel);
-    if (!mine || isTest(rel)) continue;
-    for (const imp of importsOf(rel, sf)) {
-      const theirs = moduleOf(imp.target);
-      if (!theirs || theirs === mine) continue;
-      const m = edges.get(mine) ?? new Map<string, string>();
-      if (!m.has(theirs)) m.set(theirs, `${rel}:${imp.line}`);
-      edges.set(mine, m);
-    }
+  for (const { rel, mine, theirs, imp } of moduleImports()) {
+    const m = edges.get(mine) ?? new Map<string, string>();
+    if (!m.has(theirs)) m.set(theirs, `${rel}:${imp.line}`);
+    edges.set(mine, m);
   }
   // Tarjan's strongly connected components: every component of more than one module is a cycle.
   let index = 0;

@@ -141,7 +141,8 @@ export interface FormCheck {
   malformed: boolean;
 }
 
-const issue = (path: string, key: string, params: Record<string, string | number> = {}): FieldIssue => ({ path, key, params });
+/** A field issue: where, which translated message, with what parameters. */
+export const issue = (path: string, key: string, params: Record<string, string | number> = {}): FieldIssue => ({ path, key, params });
 
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);

@@ -1,10 +1,8 @@
-import { isPlainObject } from './forms.js';
+import { isPlainObject, issue } from './forms.js';
 import type { FieldIssue } from './issues.js';
 
 // The survey answer rules of viewer.md 3 and 5, shared by the survey screen and the server. No zod
 // here: this file ships in the visitor bundle.
-
-const issue = (path: string, key: string, params: Record<string, string | number> = {}): FieldIssue => ({ path, key, params });
 
 export interface SurveyOption {
   value: string;

@@ -15,7 +15,7 @@ import { hitLimits, type Limit } from '../../lib/ratelimit.js';
  *   hundred distinct networks each at its own limit (docs/decisions.md).
  * ctx.config.enduserRateMultiplier (ENDUSER_RATE_MULTIPLIER) scales every maximum (load tests from one address).
  */
-export type Action = 'register' | 'resend' | 'login' | 'confirm' | 'contact' | 'homepage' | 'survey' | 'preview';
+export type Action = 'register' | 'resend' | 'login' | 'confirm' | 'contact' | 'homepage' | 'survey';
 type Level = 'ip' | 'net' | 'site';
 const TEN_MINUTES = 10 * 60;
 const QUARTER = 15 * 60;
@@ -54,11 +54,6 @@ const LIMITS: Record<Action, Record<Level, Limit>> = {
     ip: { max: 20, windowSeconds: TEN_MINUTES },
     net: { max: 60, windowSeconds: TEN_MINUTES },
     site: { max: 6000, windowSeconds: TEN_MINUTES },
-  },
-  preview: {
-    ip: { max: 20, windowSeconds: QUARTER },
-    net: { max: 60, windowSeconds: QUARTER },
-    site: { max: 1000, windowSeconds: TEN_MINUTES },
   },
 };
 
