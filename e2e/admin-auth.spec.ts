@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Worker } from '../apps/server/src/jobs/worker.js';
 import { jobHandlers } from '../apps/server/src/modules/index.js';
-import { listOutbox } from '../apps/server/src/modules/mail/outbox.js';
+import { listOutbox } from '../apps/server/src/modules/mail/service.js';
 import { makeAccount, TEST_PASSWORD } from '../apps/server/src/test/helpers.js';
 import { DESKTOP, launchChromium, PHONE, screenshot, startDemoServer } from './helpers.js';
 

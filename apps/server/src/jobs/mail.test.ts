@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.js';
-import { queueMail } from '../lib/mailer.js';
+import { queueMail } from '../modules/mail/service.js';
 import { createContext } from '../server.js';
 import { freePort, testConfig, testDb } from '../test/helpers.js';
 import { type ReceivedMail, startSmtp, stopSmtp } from '../test/smtp.js';

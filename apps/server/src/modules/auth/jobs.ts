@@ -1,8 +1,8 @@
 import { type Lang, translate } from '@swipe/i18n';
 import type { AppContext } from '../../context.js';
-import { queueMail } from '../../lib/mailer.js';
 import { type Limit, overAfterHit } from '../../lib/ratelimit.js';
 import { findAccountByEmail } from '../accounts/service.js';
+import { queueMail } from '../mail/service.js';
 import { issueOneTimeToken } from './onetime.js';
 
 export const RESET_JOB = 'auth.password_reset';

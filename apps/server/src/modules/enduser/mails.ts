@@ -1,7 +1,7 @@
 import type { Language } from '@swipe/core';
 import type { FormFieldSetting, FormValues } from '@swipe/core/forms.ts';
 import { translate } from '@swipe/i18n';
-import type { Mail } from '../../lib/mailer.js';
+import type { Mail } from '../mail/service.js';
 
 // Visitor mails: texts from the enduser namespace in the language of the form that was used.
 

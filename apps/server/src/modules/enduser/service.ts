@@ -3,11 +3,11 @@ import { checkEmail, checkFormValues, checkLogin, checkMemberPassword, MEMBERSHI
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/db.js';
 import { AppError, tooMany } from '../../errors.js';
-import { queueMail } from '../../lib/mailer.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { clearFailures, countFailure, type Limit, overLimit } from '../../lib/ratelimit.js';
 import { END_USER_TTL_S } from '../../lib/tokens.js';
 import { findOneTimeToken, issueOneTimeToken, markOneTimeTokenUsed, recentOneTimeToken } from '../auth/service.js';
+import { queueMail } from '../mail/service.js';
 import { type PublishedSite, siteOrigin } from '../published/service.js';
 import { signMemberToken } from './auth.js';
 import { ipHash } from './guard.js';

@@ -2,10 +2,10 @@ import type { SetPreviewPasswordInput } from '@swipe/core';
 import { type Lang, translate } from '@swipe/i18n';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/db.js';
-import { queueMail } from '../../lib/mailer.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { type Actor, assertCanEdit } from '../accounts/actor.js';
 import { getAccountBriefs } from '../accounts/service.js';
+import { queueMail } from '../mail/service.js';
 import { scopedSite, setPreviewSecurity } from '../sites/service.js';
 import { activeShares, countShares, revokeEmails, type ShareRow, shareByEmail, shareById, upsertShare } from './repo.js';
 
