@@ -64,7 +64,7 @@ describe('npm start, SIGTERM to the process group', () => {
     const slow: SlowRequest[] = [];
     for (let i = 0; i < 4; i++) slow.push(await slowRequest(port, 'POST', '/api/v1/auth/login', login));
     for (let i = 0; i < 4; i++) slow.push(await slowRequest(sitesPort, 'POST', '/api/v1/end-user/events', events));
-    // A later request answered on each origin: the slow ones, sent before, are in the server's hands.
+    // Each slow request was answered 100 Continue, so it is in the server's hands (see slowRequest); the origins still answer.
     expect(await statusOf(admin)).toBe(200);
     expect(await statusOf(sites)).toBe(200);
 

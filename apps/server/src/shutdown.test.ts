@@ -44,7 +44,7 @@ describe('graceful shutdown (SIGTERM)', () => {
       '/api/v1/auth/login',
       JSON.stringify({ email: 'nobody@example.test', password: 'Whatever-1#' }),
     );
-    // a later request answered: the slow one, sent before, is in the server's hands
+    // the server answered 100 Continue: the slow request is in its hands (see slowRequest)
     expect(await statusOf(health)).toBe(200);
     child.kill('SIGTERM');
     expect(await waitFor('503 while draining', async () => ((await statusOf(health)) === 503 ? 503 : undefined), 10_000)).toBe(503);

@@ -30,30 +30,38 @@ export interface SlowRequest {
 }
 
 /**
- * A streamed upload in flight: the request line, headers and the first bytes of the body are sent now;
- * the rest only when `finish()` is called. Resolves once the server has taken the request (it reads the
- * headers before the body: resolved after the socket connected and the first bytes were written).
+ * A streamed upload in flight: the request line and headers (with `Expect: 100-continue`) and the first
+ * bytes of the body are sent now; the rest only when `finish()` is called. Resolves once the server has
+ * answered `100 Continue`: Node writes it and emits 'request' in the same tick, so from then on the
+ * request is in the server's hands (its onRequest hooks have run), whatever the machine's load.
  */
 export function slowRequest(port: number, method: string, url: string, body: string): Promise<SlowRequest> {
   return new Promise((resolve, reject) => {
+    let answer = '';
+    let taken = false;
     const sock = net.connect(port, '127.0.0.1', () => {
       sock.write(
-        `${method} ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n`,
+        `${method} ${url} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nExpect: 100-continue\r\nConnection: close\r\n\r\n`,
       );
       sock.write(body.slice(0, 5));
-      let answer = '';
-      const closed = new Promise<string>((done) => sock.on('close', () => done(answer)));
-      sock.on('data', (d) => {
-        answer += d.toString();
-      });
-      resolve({
-        finish() {
-          sock.write(body.slice(5));
-          return closed;
-        },
-      });
+    });
+    const closed = new Promise<string>((done) => sock.on('close', () => done(answer.replace(/^HTTP\/1\.1 100 Continue\r\n\r\n/, ''))));
+    sock.on('data', (d) => {
+      answer += d.toString();
+      if (!taken && /^HTTP\/1\.1 \d{3}/.test(answer)) {
+        taken = true;
+        resolve({
+          finish() {
+            sock.write(body.slice(5));
+            return closed;
+          },
+        });
+      }
     });
     sock.on('error', reject);
+    sock.on('close', () => {
+      if (!taken) reject(new Error(`the server closed ${url} before taking it`));
+    });
   });
 }
 
