@@ -11,6 +11,7 @@ import { seedDemo } from '../apps/server/src/demo/seed.js';
 import { makeVisitorSite } from '../apps/server/src/test/enduser-fixtures.js';
 import { startTestServer, type TestServer } from '../apps/server/src/test/helpers.js';
 import { type ReceivedMail, startSmtp } from '../apps/server/src/test/smtp.js';
+import { animationsSettled } from './helpers.js';
 
 // Journeys of issue 4 in Chromium at phone size (390x844): register, read the confirmation mail from a
 // real SMTP server, follow the link, log in, open the members-only demo page; send the contact form
@@ -210,7 +211,7 @@ describe('visitor journeys at 390x844', () => {
       [siteId, membersPageId] as const,
     );
     expect(detail).toBe(200);
-    await page.waitForTimeout(500);
+    await animationsSettled(page);
     await shot(page, 'members-page');
     await ctx.close();
   });
@@ -257,8 +258,7 @@ describe('visitor journeys at 390x844', () => {
     await shot(page, 'connection-error');
     // one toast at a time, gone after 3 s
     expect(await page.locator('.eu-toast').count()).toBe(1);
-    await page.waitForTimeout(3300);
-    expect(await page.locator('.eu-toast').count()).toBe(0);
+    await expect.poll(() => page.locator('.eu-toast').count(), { timeout: 6000 }).toBe(0);
     // 2: the server stores it but the answer is lost on the way back
     await page.unroute('**/api/v1/end-user/site/*/contact');
     await page.route('**/api/v1/end-user/site/*/contact', async (r) => {
@@ -325,7 +325,7 @@ describe('visitor journeys at 390x844', () => {
     await page.waitForLoadState('load');
     await expect.poll(() => page.evaluate(() => document.body.textContent)).toContain('Visitor site');
     await expect.poll(() => page.locator('#eu-state').count()).toBe(0); // not the lock screen any more
-    await page.waitForTimeout(500);
+    await animationsSettled(page);
     await shot(page, 'preview-open');
     await ctx.close();
   });

@@ -64,6 +64,18 @@ export async function givePlan(server: TestServer, email: string, limits = { qua
   await accountsChanged(server.ctx, [row.id]);
 }
 
+/**
+ * Waits until no finite CSS animation or transition is running (an entry animation before a screenshot): state, not
+ * time. Endless ones (a pulsing button) never finish and are not waited for.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+    undefined,
+    { timeout: 10_000 },
+  );
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const file = path.join(SCREENSHOTS, `${name}.png`);

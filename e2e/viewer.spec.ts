@@ -5,6 +5,7 @@ import { SWIPE } from '@swipe/core/constants.ts';
 import { buildViewerIfStale, type DemoServer, launchChromium, SCREENSHOTS, startDemoServer } from '@swipe/viewer/testing/harness.ts';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { animationsSettled } from './helpers.js';
 
 const SWIPE_LOCK_MS = SWIPE.slideLockShortMs;
 
@@ -29,6 +30,13 @@ afterAll(async () => {
 const position = (page: Page) => page.locator('.vw').getAttribute('data-position');
 async function waitPosition(page: Page, code: string) {
   await page.waitForSelector(`.vw[data-position="${code}"]`, { timeout: 5000 });
+}
+/** The plane is back at rest (no transform, no animation): a drag that moved nothing has finished snapping back. */
+async function snappedBack(page: Page) {
+  await animationsSettled(page);
+  await expect
+    .poll(() => page.locator('.vw-plane').evaluate((el) => getComputedStyle(el).transform), { timeout: 5000 })
+    .toMatch(/matrix\(1, 0, 0, 1, 0, 0\)|none/);
 }
 /** A real finger cannot start a new slide while the last one holds the slide lock (viewer.md 9): wait it out. */
 async function settle(page: Page) {
@@ -102,14 +110,13 @@ describe('mobile 390x844 (touch)', () => {
   it('a short drag snaps back; past the first category nothing moves', async () => {
     // 120 px over about 0.6 s: neither a long swipe (half the page) nor a quick one
     await swipe(cdp, [195, 500], [195, 380], 10, 60);
-    await page.waitForTimeout(700);
+    await snappedBack(page);
     expect(await position(page)).toBe('A1');
-    expect(await page.locator('.vw-plane').evaluate((el) => getComputedStyle(el).transform)).toMatch(/matrix\(1, 0, 0, 1, 0, 0\)|none/);
     await swipe(cdp, [40, 500], [330, 505]); // no category before A
-    await page.waitForTimeout(700);
+    await snappedBack(page);
     expect(await position(page)).toBe('A1');
     await swipe(cdp, [195, 140], [195, 760]); // no page above A1
-    await page.waitForTimeout(700);
+    await snappedBack(page);
     expect(await position(page)).toBe('A1');
   });
 
@@ -132,7 +139,7 @@ describe('mobile 390x844 (touch)', () => {
     const dialog = page.locator('.sp-product');
     await dialog.waitFor();
     await expect(dialog.locator('h2').textContent()).resolves.toBe('デモバッグ');
-    await page.waitForTimeout(400); // entry animation
+    await animationsSettled(page); // entry animation
     await page.screenshot({ path: path.join(SCREENSHOTS, 'viewer-mobile-product.png') });
     await page.mouse.click(195, 200); // outside
     await dialog.waitFor({ state: 'detached' });
@@ -172,6 +179,7 @@ describe('mobile 390x844 (touch)', () => {
   });
 
   it('language switch keeps the position', async () => {
+    await settle(page); // the last test's slide may still hold the lock on a loaded machine
     await swipe(cdp, [195, 140], [195, 760]);
     await waitPosition(page, 'C1');
     await page.locator('.vw-lang button').click();
@@ -331,7 +339,7 @@ describe('desktop 1440x900 (mouse, wheel, keyboard)', () => {
     const imageBox = await image.locator('.sp-button').boundingBox();
     expect(inside(await right.boundingBox(), imageBox)).toBe(true);
     expect(Math.round(imageBox?.height ?? 0)).toBe(160);
-    await page.waitForTimeout(300);
+    await animationsSettled(page);
     await page.screenshot({ path: path.join(SCREENSHOTS, 'viewer-desktop-campaign-items.png') });
 
     // A click on the picture counts it (campaign counting is on) and runs its CTA: creative block B1.

@@ -40,6 +40,17 @@ export interface Config {
   viewerDistDir: string;
   /** VIEWER_MANIFEST: the Vite manifest linking the enduser entry's bundles */
   viewerManifest: string;
+  /** billing (issue 10): PAYMENT_PROVIDER, LICENSE_FEE_YEN, BANK_TRANSFER_DESTINATION, ISSUER_* (the platform's invoices) */
+  billing: BillingConfig;
+}
+
+export interface BillingConfig {
+  paymentProvider: string;
+  licenseFeeYen: number;
+  bankTransferDestination: string;
+  issuerName: string;
+  issuerRegistrationNumber: string | null;
+  issuerAddress: string;
 }
 
 function subdomainBase(v: string | undefined): string | undefined {
@@ -51,6 +62,26 @@ function subdomainBase(v: string | undefined): string | undefined {
   if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(base))
     throw new Error(`SITE_SUBDOMAIN_BASE: "${v}" is not a host name`);
   return base;
+}
+
+/**
+ * The card payment provider. The built-in `test` one accepts a well-known card number, so it would mark bills paid with
+ * no money: it is the default only for development, tests and the embedded demo (`npm start` without DATABASE_URL);
+ * a real deployment (NODE_ENV=production on PostgreSQL) asking for it stops at start, and without PAYMENT_PROVIDER has
+ * no card payments (`none`: bills are paid by bank transfer).
+ */
+export function paymentProviderName(v: string | undefined, realDeployment: boolean): string {
+  const name = v?.trim() || (realDeployment ? 'none' : 'test');
+  if (realDeployment && name === 'test')
+    throw new Error('PAYMENT_PROVIDER=test accepts test card numbers: not allowed with NODE_ENV=production and DATABASE_URL');
+  return name;
+}
+
+/** A qualified-invoice registration number is T + 13 digits: anything else stops the start (unset: plain invoices). */
+function registrationNumber(v: string | undefined): string | null {
+  const reg = v?.trim() || null;
+  if (reg !== null && !/^T\d{13}$/.test(reg)) throw new Error(`ISSUER_REGISTRATION_NUMBER: "${v}" is not T followed by 13 digits`);
+  return reg;
 }
 
 function int(v: string | undefined, d: number): number {
@@ -107,6 +138,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     enduserRateMultiplier: positive(env.ENDUSER_RATE_MULTIPLIER, 1),
     viewerDistDir: path.resolve(env.VIEWER_DIST_DIR || VIEWER_DIST),
     viewerManifest: path.resolve(env.VIEWER_MANIFEST || path.join(env.VIEWER_DIST_DIR || VIEWER_DIST, '.vite', 'manifest.json')),
+    billing: {
+      paymentProvider: paymentProviderName(env.PAYMENT_PROVIDER, env.NODE_ENV === 'production' && Boolean(env.DATABASE_URL)),
+      licenseFeeYen: int(env.LICENSE_FEE_YEN, 10_000),
+      bankTransferDestination: env.BANK_TRANSFER_DESTINATION || 'Swipe Bank, Head Office, Ordinary 1234567, Swipe Sites K.K.',
+      issuerName: env.ISSUER_NAME || 'Swipe Sites K.K.',
+      issuerRegistrationNumber: registrationNumber(env.ISSUER_REGISTRATION_NUMBER),
+      issuerAddress: env.ISSUER_ADDRESS || '',
+    },
     ...overrides,
   };
   // Default credentials exist only in the embedded mode: with DATABASE_URL set they are never created.

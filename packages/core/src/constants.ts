@@ -139,3 +139,10 @@ export const DEFAULT_PRODUCT_COORDINATES = { x: 65, y: 260 } as const;
  * (viewer.md 2, "Slug reading"), so the last addressable column is ZZ = 26 + 26 * 26 = 702.
  */
 export const MAX_COLUMNS = 702;
+
+/** Page views per billed block over a plan's limitAccess: each started block costs limitAccessPrice yen (issue 10.4). */
+export const PV_BLOCK = 1_000;
+/** The initial fee (yen, excluding tax) billed in an account's first billed month (back-office.md 9). */
+export const INITIAL_FEE_YEN = 100_000;
+/** Consumption tax in percent; tax is computed once per invoice per rate and rounded down. */
+export const TAX_RATE_PERCENT = 10;

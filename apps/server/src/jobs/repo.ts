@@ -50,3 +50,21 @@ export async function markJobFailed(q: Queryable, id: number, f: { giveUp: boole
     f.giveUp ? new Date() : null,
   ]);
 }
+
+/** A scheduled job's run of one period: never inserted twice, whatever the first one's status (0005). */
+export async function insertScheduledRun(
+  q: Queryable,
+  j: { kind: string; payload: Record<string, unknown>; runAt: Date; dedupeKey: string },
+): Promise<number | null> {
+  const row = await q.maybeOne<{ id: number }>(
+    `INSERT INTO jobs (kind, payload, run_at, dedupe_key, max_attempts) VALUES ($1, $2, $3, $4, 8)
+     ON CONFLICT DO NOTHING RETURNING id`,
+    [j.kind, j.payload, j.runAt, j.dedupeKey],
+  );
+  return row?.id ?? null;
+}
+
+/** Whether a scheduled job has ever been queued (its first seed waits for the next period). */
+export async function hasScheduledRun(q: Queryable, kind: string): Promise<boolean> {
+  return Boolean(await q.maybeOne("SELECT 1 AS x FROM jobs WHERE kind = $1 AND dedupe_key LIKE 'schedule:%' LIMIT 1", [kind]));
+}

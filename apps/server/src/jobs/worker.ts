@@ -2,6 +2,7 @@ import type { Transporter } from 'nodemailer';
 import type { AppContext } from '../context.js';
 import { claimDueMail, markMailFailed, markMailSent } from '../modules/mail/service.js';
 import { claimDueJob, markJobDone, markJobFailed } from './repo.js';
+import { seedSchedules } from './schedule.js';
 
 export type JobHandler = (ctx: AppContext, payload: Record<string, unknown>) => Promise<unknown>;
 
@@ -43,6 +44,8 @@ export class Worker {
       const nodemailer = await import('nodemailer');
       this.transport = nodemailer.createTransport(this.ctx.config.smtpUrl);
     }
+    // Recurring jobs (schedule.ts): the current period's run is queued once, whichever worker starts first.
+    await seedSchedules(this.ctx, this.handlers).catch((err: unknown) => this.ctx.log.error({ err }, 'seeding scheduled jobs failed'));
     this.running = true;
     this.loop = this.run();
   }

@@ -1,10 +1,15 @@
 import type { JobHandler } from '../jobs/worker.js';
+import { importJobs } from './accounts/import.js';
+import { accountJobs } from './accounts/jobs.js';
 import { accountRoutes } from './accounts/routes.js';
+import { registerAccountSites } from './accounts/service.js';
 import { adminAppRoutes } from './adminapp/routes.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { authJobs } from './auth/jobs.js';
 import { authRoutes } from './auth/routes.js';
+import { billingJobs } from './billing/jobs.js';
+import { billingRoutes } from './billing/routes.js';
 import { domainJobs, domainRoutes } from './domains/routes.js';
 import { enduserModule } from './enduser/module.js';
 import { healthRoutes } from './health/routes.js';
@@ -14,15 +19,20 @@ import type { Module } from './module.js';
 import { previewModule } from './preview/module.js';
 import { previewShareRoutes } from './previewshare/routes.js';
 import { siteRoutes } from './sites/routes.js';
-import { scopedSite } from './sites/service.js';
+import { listSites, scopedSite } from './sites/service.js';
 import { surveysModule } from './surveys/module.js';
 import { viewerRoutes } from './viewer/routes.js';
+
+// The user detail lists a tenant's sites (sites imports accounts, so the wiring is here).
+registerAccountSites((ctx, owner, n) => listSites(ctx, owner, { page: 1, pageSize: n }));
 
 /** Every domain module, in mount order. A module owns its routes, service and SQL. */
 export const modules: Module[] = [
   { name: 'health', admin: healthRoutes, sites: healthRoutes },
   { name: 'auth', prefix: '/api/v1/auth', admin: authRoutes, jobs: authJobs },
   { name: 'accounts', prefix: '/api/v1', admin: accountRoutes },
+  { name: 'accounts-import', jobs: importJobs },
+  { name: 'accounts-contracts', jobs: accountJobs },
   { name: 'sites', prefix: '/api/v1', admin: siteRoutes },
   { name: 'mail', admin: mailDevRoutes },
   { name: 'media', admin: mediaAdminRoutes, sites: mediaSitesRoutes, jobs: mediaJobs },
@@ -35,6 +45,7 @@ export const modules: Module[] = [
   enduserModule,
   surveysModule,
   previewModule,
+  { name: 'billing', prefix: '/api/v1', admin: billingRoutes, jobs: billingJobs },
 ];
 
 /** Every module's job handlers, for the worker (in process, standalone, or in tests). */

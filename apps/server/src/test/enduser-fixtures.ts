@@ -49,7 +49,10 @@ let n = 0;
 /** One published (or draft) site with contact, homepage and membership settings in ja and en. */
 export async function makeVisitorSite(ctx: AppContext, o: FixtureOptions = {}): Promise<Fixture> {
   n++;
-  const plan = await makePlan(ctx, { flags: o.formsAllowed ?? true, quantitySite: 10 });
+  // room for the largest fixture (100 columns of 2 pages): visitors get only the pages the owner's plan allows
+  const plan = await makePlan(ctx, { quantitySite: 10, quantitySwipe: 1000 });
+  // visitors get what the owner's plan in force allows: only the form flag is off, the ja/en site stays bilingual
+  if (o.formsAllowed === false) await ctx.db.query('UPDATE plans SET setting_form_contact = false WHERE id = $1', [plan]);
   const account = await makeAccount(ctx, {
     parentId: null,
     type: 'MASTER_USER',

@@ -11,7 +11,12 @@ export const uploadFile = z.object({
   kind: z.enum(['image', 'video']),
 });
 export type UploadFileInput = z.output<typeof uploadFile>;
-export const generateUploadBody = z.object({ siteId: siteRef, files: z.array(uploadFile).max(200) });
+/** purpose 'profile': the caller's own profile image (one JPG/PNG up to 2 MB, no site), stored on completion. */
+export const generateUploadBody = z.object({
+  siteId: siteRef,
+  files: z.array(uploadFile).max(200),
+  purpose: z.enum(['creative', 'profile']).default('creative'),
+});
 /** Logo and favicon: the list form, or a single file without the list. */
 export const generateLogoBody = z.union([generateUploadBody, uploadFile.partial({ kind: true }).extend({ siteId: siteRef })]);
 export const uploadTokenParams = z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) });

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/page-loader';
@@ -12,6 +12,9 @@ export function NewPasswordPage() {
   const t = useT();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  // the set-up link a new account gets (setup=1): a welcome, not a reset
+  const setup = params.get('setup') === '1';
+  const title = t(setup ? 'admin.setup_password_title' : 'admin.new_password_title');
   const verify = useQuery({
     queryKey: ['verify-token', token],
     queryFn: () => verifyToken(token),
@@ -22,7 +25,7 @@ export function NewPasswordPage() {
 
   if (!token)
     return (
-      <AuthCard title={t('admin.new_password_title')} back>
+      <AuthCard title={title} back>
         <Alert color="red" variant="light" role="alert">
           {t('admin.token_missing')}
         </Alert>
@@ -34,17 +37,18 @@ export function NewPasswordPage() {
   if (verify.isPending) return <PageLoader />;
   if (verify.isError)
     return (
-      <AuthCard title={t('admin.new_password_title')} back>
+      <AuthCard title={title} back>
         <Alert color="red" variant="light" role="alert">
           {errorMessage(verify.error)}
         </Alert>
+        {setup && <Text size="sm">{t('admin.setup_link_invalid_help')}</Text>}
         <Anchor component={Link} to="/reset-pass">
           {t('admin.request_new_link')}
         </Anchor>
       </AuthCard>
     );
   return (
-    <AuthCard title={t('admin.new_password_title')} subtitle={t('admin.new_password_subtitle')} back>
+    <AuthCard title={title} subtitle={t(setup ? 'admin.setup_password_subtitle' : 'admin.new_password_subtitle')} back>
       {m.isSuccess ? (
         <Stack>
           <Alert color="teal" variant="light" role="status">

@@ -2,6 +2,7 @@ import { AppShell, Avatar, Burger, Group, Menu, NavLink, ScrollArea, Text, Unsty
 import { DatesProvider } from '@mantine/dates';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
+import { menuFor } from '@swipe/core/menu.ts';
 import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import {
@@ -78,6 +79,10 @@ export function AppLayout() {
   const [pwUsed, setPwUsed] = useState(false);
   const rest = location.pathname.slice(base.length + 1);
   const user = session?.user;
+  // The menu mirrors the server's matrix (core/menu.ts): only the entries this role may use.
+  const allowed = new Set<string>(
+    user ? menuFor({ ...user, effectiveType: user.effectiveType === 'SUB_ADMIN' ? 'USER' : user.effectiveType }) : [],
+  );
 
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 232, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="lg">
@@ -95,7 +100,7 @@ export function AppLayout() {
               <Menu.Target>
                 <UnstyledButton aria-label={t('admin.account_menu')}>
                   <Group gap={8} wrap="nowrap">
-                    <Avatar size={30} radius="xl" color="indigo">
+                    <Avatar size={30} radius="xl" color="indigo" src={user?.profileImageUrl ?? null} alt="">
                       {(user?.contactName || user?.email || '?').slice(0, 1).toUpperCase()}
                     </Avatar>
                     <Text size="sm" visibleFrom="sm" maw={180} truncate>
@@ -130,7 +135,7 @@ export function AppLayout() {
       <AppShell.Navbar p="xs" aria-label={t('admin.main_menu')}>
         <AppShell.Section grow component={ScrollArea}>
           <nav>
-            {MENU.map((m) => {
+            {MENU.filter((m) => !user || allowed.has(m.key)).map((m) => {
               const active = ('match' in m ? m.match : [m.path]).some((p) => rest === p || rest.startsWith(p.endsWith('/') ? p : `${p}/`));
               const Icon = m.icon;
               return (

@@ -1,12 +1,13 @@
-import { ActionIcon, Anchor, Button, Card, Group, Select, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Card, Group, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { csvBlob } from '@swipe/api-client';
 import type { SiteStatus } from '@swipe/core/constants.ts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { CopyButton } from '../../components/copy-button';
-import { IconChart, IconDownload, IconEdit, IconEye, IconPlus, IconUsers } from '../../components/icons';
+import { IconChart, IconEdit, IconEye, IconPlus, IconUsers } from '../../components/icons';
 import { ListFooter, ListSearch, useListParams } from '../../components/list-controls';
-import { EmptyState, ErrorState } from '../../components/states';
+import { ClearFiltersButton, ExportCsvButton, FilterBar, ListError, ListHeader, SkeletonRows } from '../../components/list-layout';
+import { EmptyState } from '../../components/states';
 import { StatusBadge } from '../../components/status-badge';
 import { useAppConfig } from '../../lib/app-config';
 import { downloadBlob, formatDateTime } from '../../lib/format';
@@ -38,34 +39,19 @@ export function SiteListPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end">
-        <div>
-          <Title order={1} size="h3">
-            {t('admin.site_list_title')}
-          </Title>
-          <Text size="sm" c="dimmed">
-            {list.data ? t('admin.site_count', { count: list.data.total }) : '\u00a0'}
-          </Text>
-        </div>
+      <ListHeader title={t('admin.site_list_title')} subtitle={list.data && t('admin.site_count', { count: list.data.total })}>
         <Group gap="xs">
-          <Button
-            variant="default"
-            leftSection={<IconDownload size={16} />}
-            loading={exportCsv.isPending}
-            onClick={() => exportCsv.mutate()}
-          >
-            {t('admin.export_csv')}
-          </Button>
+          <ExportCsvButton loading={exportCsv.isPending} onClick={() => exportCsv.mutate()} />
           {canEdit && (
             <Button component={Link} to={`${base}/create-site`} leftSection={<IconPlus size={16} />}>
               {t('admin.create_site')}
             </Button>
           )}
         </Group>
-      </Group>
+      </ListHeader>
 
       <Card withBorder padding={0} radius="md">
-        <Group p="sm" gap="sm" wrap="wrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <FilterBar>
           <ListSearch label={t('admin.search_sites')} value={search} onChange={setSearch} />
           <Select
             aria-label={t('admin.status_filter')}
@@ -75,12 +61,10 @@ export function SiteListPage() {
             allowDeselect={false}
             w={200}
           />
-        </Group>
+        </FilterBar>
 
         {list.isError ? (
-          <Stack p="md">
-            <ErrorState error={list.error} onRetry={() => list.refetch()} />
-          </Stack>
+          <ListError query={list} />
         ) : (
           <Table.ScrollContainer minWidth={980}>
             <Table verticalSpacing="sm" highlightOnHover striped={false} aria-busy={list.isFetching}>
@@ -96,16 +80,7 @@ export function SiteListPage() {
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
-                {list.isPending &&
-                  Array.from({ length: 5 }, (_, i) => (
-                    <Table.Tr key={i}>
-                      {Array.from({ length: 7 }, (_, j) => (
-                        <Table.Td key={j}>
-                          <Skeleton h={14} />
-                        </Table.Td>
-                      ))}
-                    </Table.Tr>
-                  ))}
+                {list.isPending && <SkeletonRows rows={5} cols={7} />}
                 {list.data?.items.map((s) => (
                   <Table.Tr key={s.id} data-testid="site-row">
                     <Table.Td>
@@ -193,16 +168,12 @@ export function SiteListPage() {
             body={params.search || params.status !== 'ALL' ? t('admin.no_sites_match_body') : t('admin.no_sites_body')}
             action={
               params.search || params.status !== 'ALL' ? (
-                <Button
-                  variant="light"
-                  size="xs"
+                <ClearFiltersButton
                   onClick={() => {
                     setSearch('');
                     set({ q: null, status: null, page: null });
                   }}
-                >
-                  {t('admin.clear_filters')}
-                </Button>
+                />
               ) : (
                 <Button component={Link} to={`${base}/create-site`} size="xs" leftSection={<IconPlus size={14} />}>
                   {t('admin.create_site')}

@@ -5,9 +5,10 @@ import type { VisitorEntry } from '@swipe/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen';
-import { IconDownload, IconEdit } from '../../components/icons';
+import { IconEdit } from '../../components/icons';
 import { ListFooter, ListSearch, useListParams } from '../../components/list-controls';
-import { EmptyState, ErrorState } from '../../components/states';
+import { ClearFiltersButton, ExportCsvButton, FilterBar, ListError, SkeletonRows } from '../../components/list-layout';
+import { EmptyState } from '../../components/states';
 import { downloadBlob, formatDateTime } from '../../lib/format';
 import { type T, useT } from '../../lib/i18n';
 import { useBase } from '../../lib/session';
@@ -99,20 +100,16 @@ function VisitorList({ siteId, kind }: { siteId: number; kind: VisitorKind }) {
 
   return (
     <Card withBorder padding={0} radius="md">
-      <Group p="sm" gap="sm" wrap="wrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <FilterBar>
         <ListSearch label={searchLabel} value={search} onChange={setSearch} />
         <Text size="sm" c="dimmed" aria-live="polite">
           {list.data ? t('admin.visitors_count', { count: list.data.total }) : '\u00a0'}
         </Text>
-        <Button variant="default" leftSection={<IconDownload size={16} />} loading={exportCsv.isPending} onClick={() => exportCsv.mutate()}>
-          {t('admin.export_csv')}
-        </Button>
-      </Group>
+        <ExportCsvButton loading={exportCsv.isPending} onClick={() => exportCsv.mutate()} />
+      </FilterBar>
 
       {list.isError ? (
-        <Stack p="md">
-          <ErrorState error={list.error} onRetry={() => list.refetch()} />
-        </Stack>
+        <ListError query={list} />
       ) : phone ? (
         <Stack gap={0} aria-busy={list.isFetching} data-testid={`visitors-${kind}`}>
           {list.isPending &&
@@ -141,16 +138,7 @@ function VisitorList({ siteId, kind }: { siteId: number; kind: VisitorKind }) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {list.isPending &&
-                Array.from({ length: 5 }, (_, i) => (
-                  <Table.Tr key={i}>
-                    {Array.from({ length: cols }, (_, j) => (
-                      <Table.Td key={j}>
-                        <Skeleton h={14} />
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                ))}
+              {list.isPending && <SkeletonRows rows={5} cols={cols} />}
               {list.data?.items.map((v) => (
                 <Row key={v.id} v={v} members={members} t={t} />
               ))}
@@ -164,16 +152,12 @@ function VisitorList({ siteId, kind }: { siteId: number; kind: VisitorKind }) {
           body={params.search ? t('admin.visitors_no_match_body') : t('admin.visitors_empty_body')}
           action={
             params.search ? (
-              <Button
-                variant="light"
-                size="xs"
+              <ClearFiltersButton
                 onClick={() => {
                   setSearch('');
                   set({ q: null, page: null });
                 }}
-              >
-                {t('admin.clear_filters')}
-              </Button>
+              />
             ) : undefined
           }
         />

@@ -1,5 +1,5 @@
-import type { AccountType, Authority } from '@swipe/core';
-import { USER_TYPE_PATH } from '@swipe/core';
+import type { AccountType, Authority, MenuEntry } from '@swipe/core';
+import { canUseMenu, USER_TYPE_PATH } from '@swipe/core';
 import { forbidden, notFound } from '../../errors.js';
 
 /** The signed-in operator, as the services see it. */
@@ -13,6 +13,8 @@ export interface Actor {
   /** the account that owns what this actor creates (a sub-admin creates for its parent) */
   ownerId: number;
   authority: Authority;
+  /** a sub-admin's role among its owner's staff (MAIN_CONTACT, VIEWER, EDITOR); null for owners */
+  staffRole: string | null;
   email: string;
   mustChangePassword: boolean;
   planId: number | null;
@@ -58,6 +60,7 @@ export function actorFromRow(row: AccountRow): Actor {
     scopePath: isSub ? (row.parent_path ?? row.path) : row.path,
     ownerId: isSub ? (row.parent_id ?? row.id) : row.id,
     authority: row.authority,
+    staffRole: isSub ? row.staff_role : null,
     email: row.email,
     mustChangePassword: row.must_change_password,
     planId: isSub ? (row.parent_plan_id ?? null) : row.plan_id,
@@ -87,4 +90,9 @@ export function assertInScope(actor: Actor, path: string | null | undefined): vo
 /** Changes need edit authority (a view-authority account or staff member may only read). */
 export function assertCanEdit(actor: Actor): void {
   if (actor.authority !== 'EDIT') throw forbidden();
+}
+
+/** The menu by role (core/menu.ts) enforced on the server: an entry the caller may not use is 403. */
+export function assertMenu(actor: Actor, entry: MenuEntry): void {
+  if (!canUseMenu(actor, entry)) throw forbidden();
 }

@@ -2,6 +2,23 @@ import type { Queryable } from '../../db/db.js';
 
 // SQL on the plans table.
 
+/** A plan's terms as stored: what it costs and what it allows (the plans table's columns, one list for every reader). */
+export interface PlanTermsRow {
+  contract_type: string;
+  price: number;
+  quantity_swipe: number;
+  quantity_site: number;
+  limit_access: number;
+  limit_access_price: number;
+  swipe: boolean;
+  private_domain: boolean;
+  setting_popup_cta: boolean;
+  setting_form_contact: boolean;
+  analytics_effect: boolean;
+  setting_tag_seo: boolean;
+  multi_language: boolean;
+}
+
 export interface PlanRow {
   id: number;
   name: string;

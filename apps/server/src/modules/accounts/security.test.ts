@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { http, login, makeAccount, makePlan, startTestServer, type TestServer } from '../../test/helpers.js';
+import { http, login, makeAccount, makePlan, startTestServer, type TestServer, testPasswordHash } from '../../test/helpers.js';
 import type { AccountRow } from './actor.js';
 import { NO_PLAN, PLATFORM_LIMITS, planLimitsOf } from './service.js';
 
@@ -117,8 +117,12 @@ describe('plans fail closed (point 4)', () => {
     const foreignPlan = await makePlan(s.ctx, { name: 'Other OEM Basic' });
     await s.ctx.db.query('UPDATE plans SET owner_account_id = $1 WHERE id = $2', [oemId, ownPlan]);
     await s.ctx.db.query('UPDATE plans SET owner_account_id = $1 WHERE id = $2', [other.id, foreignPlan]);
-    await s.ctx.db.query('UPDATE accounts SET must_change_password = false WHERE id = $1', [oemId]);
-    const oemToken = (await login(base, 'oem@acc.test', 'Fresh-Passw0rd#')).access;
+    // A new account has no password until its set-up link is used (issue 9): give it the test one.
+    await s.ctx.db.query('UPDATE accounts SET must_change_password = false, password_hash = $2 WHERE id = $1', [
+      oemId,
+      await testPasswordHash(),
+    ]);
+    const oemToken = (await login(base, 'oem@acc.test')).access;
     expect((await create(oemToken, body('u1@acc.test', 'USER', platformPlan))).status).toBe(422);
     expect((await create(oemToken, body('u2@acc.test', 'USER', foreignPlan))).status).toBe(422);
     expect((await create(master.access, body('mu@acc.test', 'MASTER_USER', ownPlan))).status).toBe(422);

@@ -31,3 +31,14 @@ export async function insertEvents(q: Queryable, rows: EventRow[]): Promise<void
     rows,
   );
 }
+
+/** Page views per site in [start, end) (billing's monthly PV fee): one GROUP BY on the page-view index (0010). */
+export async function countPageViewsBySite(q: Queryable, start: Date, end: Date, siteIds?: number[]): Promise<Map<number, number>> {
+  const rows = await q.query<{ site_id: number; n: number }>(
+    `SELECT site_id, count(*)::bigint AS n FROM analytics_events
+      WHERE event = 'page_view' AND occurred_at >= $1 AND occurred_at < $2 AND ($3::bigint[] IS NULL OR site_id = ANY($3::bigint[]))
+      GROUP BY site_id`,
+    [start.toISOString(), end.toISOString(), siteIds ?? null],
+  );
+  return new Map(rows.map((r) => [Number(r.site_id), Number(r.n)]));
+}

@@ -7,6 +7,9 @@ import { getPublishedSite } from '../published/service.js';
 import { applicantCounts, countPopupClicks } from '../sites/service.js';
 import { type EventRow, insertEvents } from './repo.js';
 
+/** Page views per site in [start, end) (instants; callers pass Japan-time month bounds). */
+export { countPageViewsBySite } from './repo.js';
+
 // Visitor events of viewer.md 7, sent by the viewer in batches with sendBeacon and stored for the
 // analytics screens. A session id cookie (3650 days) ties a visitor's events together.
 
@@ -58,5 +61,7 @@ export async function recordEvents(ctx: AppContext, ip: string, sid: string, eve
 export async function popupCounts(ctx: AppContext, siteId: number) {
   const ps = await getPublishedSite(ctx, siteId);
   if (!ps) throw notFound();
+  // the owner's plan has no popup CTAs (any more): there is nothing to count for visitors
+  if (!ps.planFlags.settingPopupCta) return { items: [] };
   return { items: await applicantCounts(ctx.db, siteId) };
 }

@@ -1,7 +1,7 @@
 import { type Lang, translate } from '@swipe/i18n';
 import type { AppContext } from '../../context.js';
 import { type Limit, overAfterHit } from '../../lib/ratelimit.js';
-import { findAccountByEmail } from '../accounts/service.js';
+import { awaitsPasswordSetup, findAccountByEmail, findAccountById, lockAccount } from '../accounts/service.js';
 import { queueMail } from '../mail/service.js';
 import { issueOneTimeToken } from './onetime.js';
 
@@ -34,4 +34,37 @@ async function sendResetLink(ctx: AppContext, payload: Record<string, unknown>):
   });
 }
 
-export const authJobs = { [RESET_JOB]: sendResetLink };
+export const SETUP_JOB = 'auth.account_setup';
+export const SETUP_PURPOSE = 'account_setup';
+export const SETUP_TTL_DAYS = 7;
+const LANGS = new Set(['ja', 'en', 'kr', 'cn']);
+
+/**
+ * The set-up link every new account gets (queued by whoever creates it, in the creating transaction):
+ * a one-time token for 7 days, replacing earlier ones, and a translated mail. The account row is locked
+ * first, so a retried or doubled job still leaves exactly one open link (the last one mailed).
+ */
+async function sendSetupLink(ctx: AppContext, payload: Record<string, unknown>): Promise<void> {
+  const accountId = Number(payload.accountId);
+  if (!Number.isSafeInteger(accountId) || accountId <= 0) return;
+  await ctx.db.tx(async (q) => {
+    await lockAccount(q, accountId);
+    const account = await findAccountById(q, accountId);
+    if (!account || !awaitsPasswordSetup(account) || (account.chain_status ?? account.contract_status) === 'TERMINATED') return;
+    const lang = (LANGS.has(String(payload.lang)) ? String(payload.lang) : LANGS.has(account.language) ? account.language : 'ja') as Lang;
+    const token = await issueOneTimeToken(q, {
+      purpose: SETUP_PURPOSE,
+      subjectId: account.id,
+      ttlSeconds: SETUP_TTL_DAYS * 24 * 3600,
+      replacePrevious: true,
+    });
+    const link = `${ctx.config.adminUrl}/new-password?token=${encodeURIComponent(token)}&setup=1`;
+    await queueMail(q, {
+      to: account.email,
+      subject: translate(lang, 'server.mail_setup_subject'),
+      text: translate(lang, 'server.mail_setup_body', { link, days: SETUP_TTL_DAYS, email: account.email }),
+    });
+  });
+}
+
+export const authJobs = { [RESET_JOB]: sendResetLink, [SETUP_JOB]: sendSetupLink };

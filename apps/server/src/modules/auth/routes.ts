@@ -37,8 +37,8 @@ export async function authRoutes(app: App, ctx: AppContext): Promise<void> {
     return { valid: true as const, message: translate(requestLang(req), 'server.token_valid') };
   });
   app.post('/reset-password', { schema: { tags, body: resetPasswordBody, response: { 200: messageResponse } } }, async (req) => {
-    await auth.resetPassword(ctx, req.body.token, req.body.password);
-    return { message: translate(requestLang(req), 'server.password_changed') };
+    const kind = await auth.resetPassword(ctx, req.body.token, req.body.password);
+    return { message: translate(requestLang(req), kind === 'setup' ? 'server.password_set' : 'server.password_changed') };
   });
 
   // Calls with an operator token.

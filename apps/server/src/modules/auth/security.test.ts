@@ -123,6 +123,25 @@ describe("the owner's contract governs its staff and subtree (point 5)", () => {
     for (const name of Object.keys(tokens)) expect((await attempt(`${name}@sec.test`, TEST_PASSWORD, '10.3.0.1')).status, name).toBe(200);
   });
 
+  it('terminate: the subtree and staff of a terminated owner stay out for good (resume is refused)', async () => {
+    const oem = await makeAccount(s.ctx, { parentId: root.id, type: 'OEM_MASTER', email: 'oem3@sec.test' });
+    const user = await makeAccount(s.ctx, { parentId: oem.id, type: 'USER', email: 'user3@sec.test' });
+    await makeAccount(s.ctx, { parentId: user.id, type: 'SUB_ADMIN', email: 'staff3@sec.test', staffRole: 'EDITOR' });
+    await makeAccount(s.ctx, { parentId: oem.id, type: 'SUB_ADMIN', email: 'oemstaff3@sec.test', staffRole: 'EDITOR' });
+    const names = ['oem3', 'user3', 'staff3', 'oemstaff3'];
+    const tokens = await Promise.all(names.map((name) => login(base, `${name}@sec.test`)));
+    const master = await login(base, 'root@sec.test');
+    const act = (action: string) => http(base, 'PUT', `/api/v1/user/${oem.id}/contract`, { token: master.access, body: { action } });
+    expect((await act('terminate')).status).toBe(200);
+    expect((await act('resume')).status).toBe(409);
+    for (const [i, name] of names.entries()) {
+      const t = tokens[i] as { access: string; refresh: string };
+      expect((await http(base, 'GET', '/api/v1/auth/user-info', { token: t.access })).status, name).toBe(401);
+      expect((await http(base, 'POST', '/api/v1/auth/refresh-token', { token: t.refresh })).status, name).toBe(401);
+      expect((await attempt(`${name}@sec.test`, TEST_PASSWORD, '10.4.0.1')).status, name).toBe(401);
+    }
+  });
+
   it('a status set above is seen by a cached session below at its next call', async () => {
     const oem = await makeAccount(s.ctx, { parentId: root.id, type: 'OEM_MASTER', email: 'oem2@sec.test' });
     await makeAccount(s.ctx, { parentId: oem.id, type: 'SUB_ADMIN', email: 'oem2staff@sec.test', staffRole: 'EDITOR' });

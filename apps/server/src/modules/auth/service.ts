@@ -10,14 +10,16 @@ import {
   type Actor,
   accountsChanged,
   actorFromRow,
+  awaitsPasswordSetup,
   findAccountByEmail,
   findAccountById,
   loadAccount,
+  passwordUsable,
   presentAccount,
   setAccountPassword,
   touchLastLogin,
 } from '../accounts/service.js';
-import { RESET_JOB, RESET_PURPOSE } from './jobs.js';
+import { RESET_JOB, RESET_PURPOSE, SETUP_PURPOSE } from './jobs.js';
 import { consumeOneTimeToken, findOneTimeToken } from './onetime.js';
 import { lockRefreshToken, markRefreshUsed, revokeFamily } from './repo.js';
 import { endSessions, issueTokens, refreshTokenVersion } from './sessions.js';
@@ -52,7 +54,8 @@ export async function login(ctx: AppContext, input: { email: string; password: s
   if (!(await loginAllowed(ctx, input.email, ip))) throw tooMany();
   const account = await findAccountByEmail(ctx.db, input.email);
   let ok = false;
-  if (account) ok = await verifyPassword(account.password_hash, input.password);
+  // An account still waiting for its set-up link has no password: it spends the same time as the others.
+  if (account && passwordUsable(account.password_hash)) ok = await verifyPassword(account.password_hash, input.password);
   else await burnPasswordCheck(input.password);
   if (!account || !ok || chainStatus(account) !== 'ACTIVE') {
     await loginFailed(ctx, input.email, ip);
@@ -122,20 +125,36 @@ export async function forgotPassword(ctx: AppContext, email: string, lang: Lang)
   await ctx.db.tx((q) => enqueueJob(q, RESET_JOB, { email, lang }, { maxAttempts: 3 }));
 }
 
+/**
+ * A reset link, or a new account's set-up link (decisions.md "Account set-up link"): the set-up one
+ * works only while the account has not set a password of its own.
+ */
 export async function verifyResetToken(ctx: AppContext, token: string): Promise<void> {
-  if (!(await findOneTimeToken(ctx.db, RESET_PURPOSE, token))) throw resetTokenInvalid();
+  if (await findOneTimeToken(ctx.db, RESET_PURPOSE, token)) return;
+  const setup = await findOneTimeToken(ctx.db, SETUP_PURPOSE, token);
+  const account = setup && (await findAccountById(ctx.db, setup.subjectId));
+  if (!account || !awaitsPasswordSetup(account)) throw resetTokenInvalid();
 }
 
-export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<void> {
+/** Sets the password through a reset or set-up link (one use); every session ends and none starts. */
+export async function resetPassword(ctx: AppContext, token: string, password: string): Promise<'reset' | 'setup'> {
   const hashed = await hashPassword(password);
-  const accountId = await ctx.db.tx(async (q) => {
-    const t = await consumeOneTimeToken(q, RESET_PURPOSE, token);
+  const done = await ctx.db.tx(async (q) => {
+    const reset = await consumeOneTimeToken(q, RESET_PURPOSE, token);
+    const setup = reset ? null : await consumeOneTimeToken(q, SETUP_PURPOSE, token);
+    const t = reset ?? setup;
     if (!t) throw resetTokenInvalid();
+    if (setup) {
+      const account = await findAccountById(q, setup.subjectId);
+      // thrown inside the transaction: the token stays as it was
+      if (!account || !awaitsPasswordSetup(account)) throw resetTokenInvalid();
+    }
     await setAccountPassword(q, t.subjectId, hashed);
     await endSessions(q, t.subjectId);
-    return t.subjectId;
+    return { id: t.subjectId, kind: setup ? ('setup' as const) : ('reset' as const) };
   });
-  await accountsChanged(ctx, [accountId]);
+  await accountsChanged(ctx, [done.id]);
+  return done.kind;
 }
 
 export async function changePassword(ctx: AppContext, actor: Actor, current: string, next: string) {

@@ -2,6 +2,9 @@ import type { Queryable } from '../../db/db.js';
 
 // SQL on the media table for single uploads (bulk ZIPs: bulk.ts; cleanup: cleanup.ts; variants: jobs.ts).
 
+/** What an upload is for: site media, a site logo/favicon, or the uploader's own profile image. */
+export type MediaPurpose = 'CREATIVE' | 'LOGO' | 'PROFILE';
+
 export interface MediaRow {
   id: number;
   account_id: number;
@@ -14,7 +17,7 @@ export interface MediaRow {
   width: number | null;
   height: number | null;
   status: 'PENDING' | 'UPLOADED' | 'READY' | 'REJECTED';
-  purpose: 'CREATIVE' | 'LOGO';
+  purpose: MediaPurpose;
   uploaded_at: string | null;
   created_at: string | Date;
   upload_expires_at: string | null;
@@ -30,7 +33,7 @@ export interface PendingMedia {
   declaredBytes: number;
   maxBytes: number;
   fileName: string;
-  purpose: 'CREATIVE' | 'LOGO';
+  purpose: MediaPurpose;
   tokenHash: string;
   expires: Date;
 }

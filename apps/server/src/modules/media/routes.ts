@@ -107,7 +107,7 @@ export async function mediaAdminRoutes(app: App, ctx: AppContext): Promise<void>
       op.post(
         '/sites/generate-upload-urls',
         { schema: { tags, security, body: generateUploadBody, response: { 200: signedUploads } } },
-        async (req) => generateUploadUrls(ctx, actorOf(req), req.body, 'CREATIVE'),
+        async (req) => generateUploadUrls(ctx, actorOf(req), req.body, req.body.purpose === 'profile' ? 'PROFILE' : 'CREATIVE'),
       );
       op.post(
         '/sites/generate-logo-url',

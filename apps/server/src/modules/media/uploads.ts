@@ -21,14 +21,16 @@ import { AppError, conflict, fieldError, invalid, notFound } from '../../errors.
 import { enqueueJob } from '../../jobs/queue.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { type Actor, assertCanEdit, assertInScope } from '../accounts/actor.js';
-import { getAccountBrief } from '../accounts/service.js';
+import { accountsChanged, getAccountBrief } from '../accounts/service.js';
 import { scopedSite } from '../sites/service.js';
 import { PENDING_MAX_AGE_MS, scheduleCleanup } from './cleanup.js';
+import { checkProfileRequest, profileContentAccepted, storeProfileImage } from './profile.js';
 import {
   claimUploadToken,
   findMediaById,
   findMediaByKey,
   insertPendingMedia,
+  type MediaPurpose,
   type MediaRow,
   markBodyReceived,
   markUploaded,
@@ -69,26 +71,29 @@ function incomingPath(ctx: AppContext, mediaId: number): string {
 
 const mb = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
-/** POST /sites/generate-upload-urls and /sites/generate-logo-url. */
+/** POST /sites/generate-upload-urls (purpose 'profile': the caller's own profile image) and /sites/generate-logo-url. */
 export async function generateUploadUrls(
   ctx: AppContext,
   actor: Actor,
   input: { siteId?: number | null; files: UploadFile[] },
-  purpose: 'CREATIVE' | 'LOGO',
+  purpose: MediaPurpose,
 ) {
-  assertCanEdit(actor);
+  if (purpose === 'PROFILE') checkProfileRequest(actor, input);
+  else assertCanEdit(actor);
   if (input.files.length === 0) throw fieldError('files', 'validation.required');
   if (input.files.length > MAX_FILES) throw fieldError('files', 'sites.upload_too_many', { max: MAX_FILES });
-  const maxBytes = purpose === 'LOGO' ? LOGO_BYTES : LIMITS.uploadBytes;
+  const maxBytes = purpose === 'CREATIVE' ? LIMITS.uploadBytes : LOGO_BYTES;
   // Declared type and size first: nothing is signed for a file that cannot be accepted.
   input.files.forEach((f, i) => {
     if (purpose === 'LOGO' && f.kind !== 'image') throw fieldError(`files.${i}.kind`, 'validation.upload_format_image');
     const bad = checkUpload(f.kind, f.contentType.toLowerCase(), f.sizeBytes, maxBytes);
     if (bad) throw invalid([{ path: `files.${i}`, key: bad, params: { max: mb(f.kind === 'video' ? LIMITS.videoBytes : maxBytes) } }]);
   });
-  let ownerId = actor.ownerId;
+  let ownerId = purpose === 'PROFILE' ? actor.id : actor.ownerId;
   if (input.siteId) ownerId = (await scopedSite(ctx.db, actor, input.siteId)).account_id;
-  const folder = input.siteId ? `sites/${input.siteId}${purpose === 'LOGO' ? '/logo' : ''}` : `accounts/${ownerId}`;
+  const folder = input.siteId
+    ? `sites/${input.siteId}${purpose === 'LOGO' ? '/logo' : ''}`
+    : `accounts/${ownerId}${purpose === 'PROFILE' ? '/profile' : ''}`;
   const prepared = input.files.map((f) => {
     const type = f.contentType.toLowerCase();
     return { f, type, key: `${folder}/${randomUUID()}.${EXT[type] ?? 'bin'}`, token: randomToken(32) };
@@ -281,10 +286,12 @@ async function scopeMedia(q: Queryable, actor: Actor, m: MediaRow): Promise<void
 
 /** POST /sites/complete-upload {key}: checks the stored bytes by content, then queues the variants. */
 export async function completeUpload(ctx: AppContext, actor: Actor, key: string) {
-  assertCanEdit(actor);
   const m = await findMediaByKey(ctx.db, key);
-  if (!m) throw notFound('sites.upload_not_found');
-  await scopeMedia(ctx.db, actor, m);
+  // a profile image is its uploader's own (any authority); anything else needs edit authority and scope
+  const profile = m?.purpose === 'PROFILE';
+  if (!profile) assertCanEdit(actor);
+  if (!m || (profile && Number(m.account_id) !== actor.id)) throw notFound('sites.upload_not_found');
+  if (!profile) await scopeMedia(ctx.db, actor, m);
   if (m.status === 'UPLOADED' || m.status === 'READY') return presentMedia(ctx, m);
   if (m.status === 'REJECTED') throw fieldError('key', m.error ?? 'validation.upload_format_image', { max: mb(Number(m.max_bytes)) });
   // Past the cleanup age a pending upload is (about to be) removed with its bytes: it no longer exists.
@@ -299,10 +306,11 @@ export async function completeUpload(ctx: AppContext, actor: Actor, key: string)
   try {
     const { size, read, whole } = taken;
     // An empty object has nothing to check (and some stores cannot even answer a range on it).
-    const verdict: ContentVerdict =
+    let verdict: ContentVerdict =
       size === 0
         ? { ok: false, key: 'validation.upload_empty' }
         : await checkStoredContent(m.kind === 'VIDEO' ? 'video' : 'image', size, maxBytes, read, whole);
+    if (profile && verdict.ok && !profileContentAccepted(verdict.type)) verdict = { ok: false, key: 'validation.upload_format_image' };
     if (!verdict.ok) {
       await rejectMedia(ctx.db, m.id, verdict.key);
       throw fieldError('key', verdict.key, { max: mb(maxBytes), ...(verdict.params ?? {}) });
@@ -313,9 +321,11 @@ export async function completeUpload(ctx: AppContext, actor: Actor, key: string)
       // completed meanwhile by another call: that one queued the variants; removed by the cleanup: gone
       if (!row) return (await findMediaById(q, m.id)) ?? null;
       await enqueueJob(q, 'media.variants', { mediaId: m.id }, { dedupeKey: `media:${m.id}` });
+      if (profile) await storeProfileImage(q, actor.id, presentMedia(ctx, row).url);
       return row;
     });
     if (!done) throw notFound('sites.upload_not_found');
+    if (profile) await accountsChanged(ctx, [actor.id]);
     if (done.status === 'REJECTED') throw fieldError('key', done.error ?? 'validation.upload_format_image', { max: mb(maxBytes) });
     return presentMedia(ctx, done);
   } finally {

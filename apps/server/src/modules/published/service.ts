@@ -1,6 +1,9 @@
 import type { Language, SiteDocument } from '@swipe/core';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/db.js';
+import { isAccountClosed, onAccountsClosed, onPlansChanged, planLimitsOf } from '../accounts/service.js';
+import { gateDocument, planKey, siteServed } from './gating.js';
+import { type GoneSite, SiteGone } from './gone.js';
 import { siteIdOfHost } from './hosts.js';
 
 /** A published site as visitors get it: the snapshot taken at publish time, plus what governs serving. */
@@ -14,7 +17,12 @@ export interface PublishedSite {
   pathPrefix: string | null;
   defaultLanguage: Language;
   languages: Language[];
+  /** the owner's plan flags in force (read when the cache is filled, not at publish time) */
   planFlags: Record<string, boolean>;
+  /** a fingerprint of the owner's plan limits: payloads cached per publication are keyed by it too */
+  planKey?: string;
+  /** the publication's own grid when the plan serves fewer pages (their addresses answer not found) */
+  cut?: { cols: number; rows: number };
   /** the document with ids, click counts and applicant counts as of publishing */
   document: SiteDocument & { id: number };
 }
@@ -30,6 +38,8 @@ export interface SiteLookups {
 }
 export interface PublicationRow {
   id: number;
+  /** the owner: when it or an account above it is terminated or deleted, the site is gone (410) */
+  account_id: number;
   uuid: string;
   status: string;
   is_default: boolean;
@@ -42,6 +52,8 @@ export interface PublicationRow {
   document: string;
   plan_flags: Record<string, boolean>;
   published_at: string;
+  /** the site's place among its owner's live sites, oldest first (1 = the oldest) */
+  site_rank: number;
 }
 let registered: SiteLookups | null = null;
 export function registerSiteLookups(l: SiteLookups): void {
@@ -53,10 +65,11 @@ function lookups(): SiteLookups {
 }
 
 export { type FormPageHandler, type FormPageTarget, getFormPageHandler, setFormPageHandler } from './form-pages.js';
+export { type GoneSite, SiteGone, sendGonePage } from './gone.js';
 export { siteHostsSource, siteIdOfHost, siteOrigin } from './hosts.js';
 
 const TTL_S = 300;
-type Local = Map<string, { at: number; value: PublishedSite | null }>;
+type Local = Map<string, { at: number; value: PublishedSite | GoneSite | null }>;
 // One cache per context (tests run several servers in one process).
 const caches = new WeakMap<AppContext, Local>();
 function localCache(ctx: AppContext): Local {
@@ -74,10 +87,17 @@ function localCache(ctx: AppContext): Local {
 
 /**
  * The published site, or null when the site is not served to visitors (draft, private, domain
- * checking without a publication, expired, deleted). Cached in process and in Redis when set;
- * publishing drops the cache (sites/service invalidateSite).
+ * checking without a publication, expired, deleted). Throws SiteGone (410) when its owner, or an
+ * account above it, is terminated or deleted. Cached in process and in Redis when set; publishing
+ * drops the cache (sites/service invalidateSite), closing accounts drops all of it (below).
  */
 export async function getPublishedSite(ctx: AppContext, siteId: number): Promise<PublishedSite | null> {
+  const value = await cachedEntry(ctx, siteId);
+  if (value && 'gone' in value) throw new SiteGone(value);
+  return value;
+}
+
+async function cachedEntry(ctx: AppContext, siteId: number): Promise<PublishedSite | GoneSite | null> {
   const local = localCache(ctx);
   const key = `${siteId}:`;
   const hit = local.get(key);
@@ -93,37 +113,91 @@ export async function getPublishedSite(ctx: AppContext, siteId: number): Promise
     row &&
     (row.status === 'PUBLISH' || row.status === 'DOMAIN_VERIFYING') &&
     (!row.expires_at || new Date(row.expires_at).getTime() > Date.now());
-  // The stored document text is spliced in as is and parsed once, here; the cache keeps it parsed.
-  const stored =
-    row && servable
-      ? `{"meta":${JSON.stringify({
-          siteId: Number(row.id),
-          uuid: row.uuid,
-          version: Number(row.version),
-          publishedAt: new Date(row.published_at).toISOString(),
-          isDefault: row.is_default,
-          customDomain: row.domain_verified_at ? row.custom_domain : null,
-          pathPrefix: row.path_prefix,
-          planFlags: row.plan_flags,
-        })},"document":${row.document}}`
-      : 'null';
+  // The owner's state and plan travel with the snapshot: read when the cache is filled, none per visit.
+  const gone = row && servable && (await isAccountClosed(ctx.db, Number(row.account_id))) ? goneOf(row) : null;
+  const stored = gone ? JSON.stringify(gone) : row && servable ? await servedText(ctx, row) : 'null';
   const value = fromStored(stored);
   await ctx.kv.set(`site:${siteId}:published`, stored, TTL_S);
   local.set(key, { at: Date.now(), value });
   return value;
 }
 
+/**
+ * The cached text of a servable publication as the owner's plan in force lets visitors see it (gating.ts),
+ * or 'null' when the plan serves it not at all (past the site count, no page left).
+ */
+async function servedText(ctx: AppContext, row: PublicationRow): Promise<string> {
+  const limits = await planLimitsOf(ctx.db, Number(row.account_id));
+  if (!siteServed(limits, Number(row.site_rank ?? 1))) return 'null';
+  const parsed = JSON.parse(row.document) as PublishedSite['document'];
+  const doc = gateDocument(parsed, limits);
+  if (!doc) return 'null';
+  const meta = {
+    siteId: Number(row.id),
+    uuid: row.uuid,
+    version: Number(row.version),
+    publishedAt: new Date(row.published_at).toISOString(),
+    isDefault: row.is_default,
+    customDomain: row.domain_verified_at && limits.flags.privateDomain ? row.custom_domain : null,
+    pathPrefix: row.path_prefix,
+    planFlags: limits.flags,
+    planKey: planKey(limits),
+    cut:
+      doc.numberHorizontal !== parsed.numberHorizontal || doc.numberVertical !== parsed.numberVertical
+        ? { cols: parsed.numberHorizontal, rows: parsed.numberVertical }
+        : undefined,
+  };
+  // an untouched document is spliced in as the stored text (no second serialization)
+  return `{"meta":${JSON.stringify(meta)},"document":${doc === parsed ? row.document : JSON.stringify(doc)}}`;
+}
+
+function goneOf(row: PublicationRow): GoneSite {
+  const doc = JSON.parse(row.document) as Pick<PublishedSite['document'], 'defaultLanguage' | 'languages'>;
+  return { gone: true, siteId: Number(row.id), defaultLanguage: doc.defaultLanguage, languages: doc.languages };
+}
+
 /** A cached publication text: its meta and document, parsed once; the languages are the snapshot's. */
-function fromStored(text: string): PublishedSite | null {
-  const v = JSON.parse(text) as {
-    meta: Omit<PublishedSite, 'document' | 'defaultLanguage' | 'languages'>;
-    document: PublishedSite['document'];
-  } | null;
+function fromStored(text: string): PublishedSite | GoneSite | null {
+  const v = JSON.parse(text) as
+    | {
+        meta: Omit<PublishedSite, 'document' | 'defaultLanguage' | 'languages'>;
+        document: PublishedSite['document'];
+      }
+    | GoneSite
+    | null;
   if (!v) return null;
+  if ('gone' in v) return v;
   // an entry cached by an older version (the whole PublishedSite) is still good until it expires
   if (!v.meta) return 'siteId' in v ? (v as unknown as PublishedSite) : null;
   return { ...v.meta, defaultLanguage: v.document.defaultLanguage, languages: v.document.languages, document: v.document };
 }
+
+/**
+ * Accounts were terminated or deleted: every site below them is gone at once. Which sites those are is
+ * the sites module's to know, so every cached publication goes (here and, through the kv, in every
+ * process; terminations are rare) and the next visit of each site reads its owner's state again.
+ */
+/** Drops every cached publication (here, and through the kv in every process) and the caches that follow it. */
+export async function dropPublishedSites(ctx: AppContext): Promise<void> {
+  await dropAll(ctx);
+}
+
+async function dropAll(ctx: AppContext): Promise<void> {
+  await ctx.kv.del('site:');
+  const local = localCache(ctx);
+  const ids = new Set([...local.keys()].map((k) => Number(k.split(':')[0])));
+  local.clear();
+  // the micro-cache and the address cache listen for this and start over (even when nothing was cached here)
+  if (ids.size === 0) ctx.events.emit('site.invalidated', 0);
+  for (const id of ids) ctx.events.emit('site.invalidated', id);
+}
+onAccountsClosed(dropAll);
+
+/**
+ * The plan in force changed (an assignment, the monthly job, a plan edited in place): what visitors get
+ * follows it at once, so every cached publication goes the same way (plan changes are rare).
+ */
+onPlansChanged(dropAll);
 
 /** The site a host and path address: a verified custom domain, else /sites/{id}/..., else the default site. */
 export async function resolveSiteId(

@@ -15,10 +15,11 @@ import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/db.js';
 import { conflict, fieldError, invalid, notFound } from '../../errors.js';
+import { csvCell } from '../../lib/csv.js';
 import { type Actor, assertCanEdit, assertInScope, scopeSql } from '../accounts/actor.js';
 import { getAccountBrief, getAccountBriefs, lockAccount, type PlanLimits, planLimitsOf } from '../accounts/service.js';
 import { recordAudit } from '../audit/service.js';
-import { registerSiteLookups, siteOrigin } from '../published/service.js';
+import { dropPublishedSites, registerSiteLookups, siteOrigin } from '../published/service.js';
 import { countCampaignClickRows } from './repo/counters.js';
 import { defaultSiteId, siteIdByDomain } from './repo/domain.js';
 import { countOwnedSites, countSites, listSiteRows } from './repo/list.js';
@@ -94,12 +95,8 @@ export async function listSites(ctx: AppContext, actor: Actor, p: SiteListQuery)
   return { items: rows.map((r) => presentSiteSummary(r, ctx.config)), total, page: p.page, pageSize: p.pageSize };
 }
 
-/** A CSV cell: formula starters (= + - @ tab CR) neutralised with a leading quote, then quoted when needed. */
-export function csvCell(value: unknown): string {
-  let s = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
+/** The CSV cell rule every export shares (lib/csv.ts; the visitors lists import it from here). */
+export { csvCell };
 
 const CSV_MAX_ROWS = 50_000;
 
@@ -295,17 +292,21 @@ export async function invalidateSite(ctx: AppContext, siteId: number): Promise<v
 
 export async function deleteSite(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   assertCanEdit(actor);
-  await ctx.db.tx(async (q) => {
-    await scopedSite(q, actor, id, true);
+  const moved = await ctx.db.tx(async (q) => {
+    const site = await scopedSite(q, actor, id, true);
     await softDeleteSite(q, id);
     await deletePublication(q, id);
+    // the plan serves the owner's oldest sites up to its count: a newer one may move into it now
+    return (await countOwnedSites(q, site.account_id)) >= (await planOf(q, site.account_id)).quantitySite;
   });
   await invalidateSite(ctx, id);
+  if (moved) await dropPublishedSites(ctx);
 }
 
 // What other modules read or change of the sites tables (they never write SQL on them).
 export { applicantCounts, countPopupClicks } from './repo/counters.js';
 export { formFieldsOf } from './repo/forms.js';
+export { siteOwners, siteUsage } from './repo/owners.js';
 export { insertSiteRow, type NewSiteRow, previewPasscodeHash, setPreviewSecurity } from './repo/preview.js';
 export { findSite, readSiteDocument, type SiteRow, writeSiteDocument };
 

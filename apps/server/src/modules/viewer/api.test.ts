@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { DEMO_LOGINS, seedDemo } from '../../demo/seed.js';
 import { END_USER_TTL_S } from '../../lib/tokens.js';
 import { http, login, startTestServer, type TestServer } from '../../test/helpers.js';
+import { plansChanged } from '../accounts/service.js';
 import { readSiteDocument } from '../sites/read.js';
 import { findSite, type SiteRow, writeSiteDocument } from '../sites/repo.js';
 import { invalidateSite, planOf, publishSnapshot } from '../sites/service.js';
@@ -225,25 +226,24 @@ describe('other calls', () => {
   });
 });
 
+async function ownerPlanFlag(on: boolean): Promise<void> {
+  const owner = await srv.ctx.db.one<{ id: number }>('SELECT account_id AS id FROM sites WHERE id = $1', [siteId]);
+  await srv.ctx.db.query('UPDATE plans SET setting_popup_cta = $2 WHERE id = (SELECT plan_id FROM accounts WHERE id = $1)', [owner.id, on]);
+  await plansChanged(srv.ctx, [Number(owner.id)]);
+}
+
 describe('plan flags', () => {
   it('popup CTAs are not served when the plan lacks settingPopupCta', async () => {
     const before = await http<{ popup_ctas: unknown[]; popup_cta_enabled: boolean }>(base, 'GET', `/api/v1/end-user/site/${siteId}`);
     expect(before.body.popup_ctas.length).toBe(2);
-    await srv.ctx.db.query(
-      `UPDATE site_publications SET plan_flags = plan_flags || '{"settingPopupCta": false}', version = version + 1 WHERE site_id = $1`,
-      [siteId],
-    );
-    await invalidateSite(srv.ctx, siteId);
+    // the owner's plan in force governs (not the flags stored at publish time): edited in place here
+    await ownerPlanFlag(false);
     const after = await http<{ popup_ctas: unknown[]; popup_cta_enabled: boolean }>(base, 'GET', `/api/v1/end-user/site/${siteId}`);
     expect(after.body.popup_cta_enabled).toBe(false);
     expect(after.body.popup_ctas).toEqual([]);
     const html = await (await fetch(`${base}/A1`)).text();
     expect(html).not.toContain('先着100名様にプレゼント');
-    await srv.ctx.db.query(
-      `UPDATE site_publications SET plan_flags = plan_flags || '{"settingPopupCta": true}', version = version + 1 WHERE site_id = $1`,
-      [siteId],
-    );
-    await invalidateSite(srv.ctx, siteId);
+    await ownerPlanFlag(true);
   });
 });
 

@@ -21,8 +21,9 @@ export const PAYLOAD_CACHE_BYTES = 16 * 1024 * 1024;
 // One store per context (tests run several servers, each with its own database, in one process).
 const storeOf = perContext(() => new ByteCache<Cached>(PAYLOAD_CACHE_BYTES, (c) => c.body.length + c.etag.length * 2));
 
-export function versionKey(ps: Pick<PublishedSite, 'siteId' | 'version' | 'publishedAt'>): string {
-  return `${ps.siteId}:${ps.version}:${ps.publishedAt}`;
+/** The publication and the owner's plan it was cut to (a plan change must not reuse older payloads). */
+export function versionKey(ps: Pick<PublishedSite, 'siteId' | 'version' | 'publishedAt' | 'planKey'>): string {
+  return `${ps.siteId}:${ps.version}:${ps.publishedAt}:${ps.planKey ?? ''}`;
 }
 
 /** The payload of `key` for this publication, built (and snake-cased, serialized, hashed) once. */

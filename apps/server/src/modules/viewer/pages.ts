@@ -1,11 +1,20 @@
-import { addressMatchesSite, parseAddress } from '@swipe/core/address.ts';
+import { addressMatchesSite, buildAddress, parseAddress, parsePosition } from '@swipe/core/address.ts';
 import type { Language } from '@swipe/core/constants.ts';
 import { isLang } from '@swipe/core/slug.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { requestLang } from '../../http/lang.js';
 import type { App } from '../module.js';
-import { getFormPageHandler, getPublishedSite, type PublishedSite, resolveSiteId } from '../published/service.js';
+import {
+  getFormPageHandler,
+  getPublishedSite,
+  type PublishedSite,
+  resolveSiteId,
+  SiteGone,
+  sendGonePage,
+  siteIdOfHost,
+  siteOrigin,
+} from '../published/service.js';
 import { ByteCache } from './bytecache.js';
 import { homeOf, renderError, renderViewer } from './render.js';
 
@@ -41,6 +50,21 @@ function cookieOrQuery(req: FastifyRequest, snake: string, camel: string): strin
   return typeof v === 'string' && v.length > 0 && v.length <= 64 ? v : null;
 }
 
+/** A site's own address (its per-site host, else /sites/{id}) with the path asked on a custom domain. */
+function defaultAddress(ctx: AppContext, siteId: number, url: string): string {
+  const own = siteOrigin(ctx.config, siteId);
+  const path = url === '/' ? '' : url.startsWith('/?') ? url.slice(1) : url;
+  return own ? `${own}${url}` : `${ctx.config.sitesUrl.replace(/\/$/, '')}/sites/${siteId}${path.startsWith('?') ? `/${path}` : path}`;
+}
+
+function notServed(position: string, ps: PublishedSite): boolean {
+  const cut = ps.cut as { cols: number; rows: number };
+  return (
+    parsePosition(position, cut.cols, cut.rows) !== null &&
+    parsePosition(position, ps.document.numberHorizontal, ps.document.numberVertical) === null
+  );
+}
+
 type Resolved = Awaited<ReturnType<typeof resolveSiteId>>;
 
 export async function viewerPageRoutes(app: App, ctx: AppContext): Promise<void> {
@@ -74,16 +98,41 @@ export async function viewerPageRoutes(app: App, ctx: AppContext): Promise<void>
       ps = await withTimeout(getPublishedSite(ctx, resolved.siteId), SITE_TIMEOUT_MS);
     } catch (e) {
       if (e instanceof Timeout) return renderError(ctx, req, reply, { kind: '504', lang: errorLang(req) });
+      // the owner's contract ended (terminated or deleted): 410 in the site's language
+      if (e instanceof SiteGone) return sendGonePage(reply, e.site, a.lang);
       throw e;
     }
-    if (!ps || !addressMatchesSite(a, ps.pathPrefix) || (a.lang && !ps.languages.includes(a.lang)))
+    if (!ps || !addressMatchesSite(a, ps.pathPrefix))
       return renderError(ctx, req, reply, { kind: '404', lang: a.lang && isLang(a.lang) ? a.lang : errorLang(req) });
+    // the owner's plan has no custom domain (any more): its visitors go to the site's default address
+    if (resolved.mode === 'custom-domain' && !ps.planFlags.privateDomain && siteIdOfHost(ctx.config, req.headers.host) === null)
+      return reply.header('cache-control', 'no-store').redirect(defaultAddress(ctx, ps.siteId, req.url), 302);
 
-    const lang = a.lang ?? ps.defaultLanguage;
     const segs: string[] = [];
     if (resolved.mode === 'path') segs.push('sites', String(ps.siteId));
     if (ps.pathPrefix) segs.push(ps.pathPrefix);
     const rootPath = `/${segs.join('/')}`;
+    if (a.lang && !ps.languages.includes(a.lang)) {
+      // the owner's plan serves one language only: another language's address goes to the default one
+      if (!ps.planFlags.multiLanguage && isLang(a.lang))
+        return reply.header('cache-control', 'no-store').redirect(
+          buildAddress({
+            mode: resolved.mode,
+            siteId: ps.siteId,
+            pathPrefix: ps.pathPrefix,
+            lang: ps.defaultLanguage,
+            defaultLanguage: ps.defaultLanguage,
+            position: a.position,
+            rest: [...a.rest, ...(a.formPage ? [a.formPage] : [])].join('/') || null,
+          }),
+          302,
+        );
+      return renderError(ctx, req, reply, { kind: '404', lang: isLang(a.lang) ? a.lang : errorLang(req) });
+    }
+    const lang = a.lang ?? ps.defaultLanguage;
+    // a page of the publication that the owner's plan no longer serves (page count, swipe) is not found
+    if (a.position && ps.cut && notServed(a.position, ps))
+      return renderError(ctx, req, reply, { kind: '404', lang, home: homeOf(rootPath, lang, ps.defaultLanguage) });
 
     if (a.formPage) {
       const form = getFormPageHandler();

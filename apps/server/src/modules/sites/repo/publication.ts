@@ -35,11 +35,16 @@ export async function softDeleteSite(q: Queryable, siteId: number): Promise<void
   await q.query('UPDATE sites SET deleted_at = now(), custom_domain = NULL, is_default = false WHERE id = $1', [siteId]);
 }
 
-/** A site's live row with its publication (the document as JSON text: the reader parses it once). */
+/**
+ * A site's live row with its publication (the document as JSON text: the reader parses it once) and its
+ * place among its owner's live sites, oldest first (the plan's site count serves the oldest).
+ */
 export function loadPublication(q: Queryable, siteId: number): Promise<PublicationRow | undefined> {
   return q.maybeOne<PublicationRow>(
-    `SELECT s.id, s.uuid, s.status, s.is_default, s.custom_domain, s.domain_verified_at, s.path_prefix, s.expires_at,
-            p.version, p.document::text AS document, p.plan_flags, p.published_at
+    `SELECT s.id, s.account_id, s.uuid, s.status, s.is_default, s.custom_domain, s.domain_verified_at, s.path_prefix, s.expires_at,
+            p.version, p.document::text AS document, p.plan_flags, p.published_at,
+            (SELECT count(*)::int FROM sites o WHERE o.account_id = s.account_id AND o.deleted_at IS NULL
+                AND (o.created_at, o.id) <= (s.created_at, s.id)) AS site_rank
        FROM sites s JOIN site_publications p ON p.site_id = s.id
       WHERE s.id = $1 AND s.deleted_at IS NULL`,
     [siteId],

@@ -1,0 +1,97 @@
+import { Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { ReactNode } from 'react';
+import { useT } from '../lib/i18n';
+import { IconDownload } from './icons';
+import { ErrorState } from './states';
+
+// The frame every back-office list screen shares: the header (title, count, actions), the filter bar at the
+// top of the list card, the error and loading placeholders, and the "clear filters" action of an empty result.
+
+/** Lists switch from a table to cards below this width (read at once, so the first render is the right one). */
+export function usePhoneLayout(): boolean {
+  return useMediaQuery('(max-width: 62em)', false, { getInitialValueInEffect: false });
+}
+
+/** Title of the screen with one dimmed line under it (a count, kept one line high while loading) and its actions. */
+export function ListHeader({ title, subtitle, children }: { title: string; subtitle?: string; children?: ReactNode }) {
+  return (
+    <Group justify="space-between" align="flex-end">
+      <div>
+        <Title order={1} size="h3">
+          {title}
+        </Title>
+        <Text size="sm" c="dimmed">
+          {subtitle || '\u00a0'}
+        </Text>
+      </div>
+      {children}
+    </Group>
+  );
+}
+
+/** The search box and filters at the top of a list card. */
+export function FilterBar({ children }: { children: ReactNode }) {
+  return (
+    <Group p="sm" gap="sm" wrap="wrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      {children}
+    </Group>
+  );
+}
+
+/** A list that failed to load, with a retry. */
+export function ListError({ query }: { query: { error: unknown; refetch: () => unknown } }) {
+  return (
+    <Stack p="md">
+      <ErrorState error={query.error} onRetry={() => query.refetch()} />
+    </Stack>
+  );
+}
+
+/** Placeholder rows of a table while its first page loads. */
+export function SkeletonRows({ rows, cols }: { rows: number; cols: number }) {
+  return (
+    <>
+      {Array.from({ length: rows }, (_, i) => (
+        <Table.Tr key={i}>
+          {Array.from({ length: cols }, (_, j) => (
+            <Table.Td key={j}>
+              <Skeleton h={14} />
+            </Table.Td>
+          ))}
+        </Table.Tr>
+      ))}
+    </>
+  );
+}
+
+/** Placeholder cards of a phone list while its first page loads. */
+export function SkeletonCards({ count, h }: { count: number; h: number }) {
+  return (
+    <>
+      {Array.from({ length: count }, (_, i) => (
+        <Skeleton key={i} h={h} m="sm" />
+      ))}
+    </>
+  );
+}
+
+/** "Export CSV" of a list as it is filtered. */
+export function ExportCsvButton({ loading, onClick }: { loading: boolean; onClick: () => void }) {
+  const t = useT();
+  return (
+    <Button variant="default" leftSection={<IconDownload size={16} />} loading={loading} onClick={onClick}>
+      {t('admin.export_csv')}
+    </Button>
+  );
+}
+
+/** The action of an empty result that filters caused. */
+export function ClearFiltersButton({ onClick }: { onClick: () => void }) {
+  const t = useT();
+  return (
+    <Button variant="light" size="xs" onClick={onClick}>
+      {t('admin.clear_filters')}
+    </Button>
+  );
+}

@@ -1,0 +1,131 @@
+import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { PLAN_FLAGS, type PlanView } from '@swipe/core';
+import type { Lang } from '@swipe/i18n';
+import { IconCheck, IconEdit, IconLock, IconShare, IconTrash } from '../../components/icons';
+import type { T } from '../../lib/i18n';
+import { formatNumber, planName } from './labels';
+
+// The cells of a plan row (table on a desk, card on a phone) and its actions.
+
+export interface Actions {
+  t: T;
+  lang: Lang;
+  canEdit: boolean;
+  onEdit: (p: PlanView) => void;
+  onArchive: (p: PlanView) => void;
+  onRestore: (p: PlanView) => void;
+  onDelete: (p: PlanView) => void;
+  onMove: (p: PlanView) => void;
+}
+
+export const yen = (t: T, lang: Lang, n: number) => t('admin.plans_yen', { amount: formatNumber(n, lang) });
+
+export function Quotas({ p, t, lang }: { p: PlanView; t: T; lang: Lang }) {
+  return (
+    <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
+      {t('admin.plans_quota_sites', { count: formatNumber(p.quantitySite, lang) })} ·{' '}
+      {t('admin.plans_quota_pages', { count: formatNumber(p.quantitySwipe, lang) })}
+      <br />
+      {p.limitAccess > 0
+        ? `${t('admin.plans_quota_pv', { count: formatNumber(p.limitAccess, lang) })} · +${yen(t, lang, p.limitAccessPrice)}/1,000 PV`
+        : t('admin.plans_quota_pv_none')}
+    </Text>
+  );
+}
+
+export function Flags({ p, t }: { p: PlanView; t: T }) {
+  const on = PLAN_FLAGS.filter((f) => p[f]);
+  if (on.length === 0) return <Text size="xs">{t('admin.plans_no_flags')}</Text>;
+  return (
+    <Group gap={4}>
+      {on.map((f) => (
+        <Badge key={f} size="sm" variant="outline" color="blue.9" radius="sm" style={{ textTransform: 'none' }}>
+          {t(`admin.plans_flag_${f}`)}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+export function Accounts({ p, t, lang }: { p: PlanView; t: T; lang: Lang }) {
+  return (
+    <Stack gap={0}>
+      <Text size="sm">{formatNumber(p.accounts, lang)}</Text>
+      {p.accountsOnOlder > 0 && (
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {t('admin.plans_accounts_older', { count: formatNumber(p.accountsOnOlder, lang) })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+export function StateBadge({ p, t }: { p: PlanView; t: T }) {
+  return (
+    <Badge color={p.archived ? 'gray.8' : 'teal.9'} variant="outline" radius="sm" style={{ textTransform: 'none' }}>
+      {t(p.archived ? 'admin.plans_state_archived' : 'admin.plans_state_active')}
+    </Badge>
+  );
+}
+
+/** Edit and archive (in use) or delete (never used); restore an archived one; move older versions' accounts to this one. */
+export function RowActions({ p, t, lang, canEdit, onEdit, onArchive, onRestore, onDelete, onMove }: Actions & { p: PlanView }) {
+  if (!canEdit) return null;
+  const name = planName(p, lang);
+  const icon = (label: string, aria: string, onClick: () => void, node: React.ReactNode, color = 'gray') => (
+    <Tooltip label={label}>
+      <ActionIcon variant="subtle" color={color} aria-label={aria} onClick={onClick}>
+        {node}
+      </ActionIcon>
+    </Tooltip>
+  );
+  return (
+    <Group gap={4} wrap="nowrap" justify="flex-end">
+      {!p.archived &&
+        p.accountsOnOlder > 0 &&
+        icon(t('admin.plans_move'), t('admin.plans_move_for', { name }), () => onMove(p), <IconShare size={16} />, 'blue')}
+      {!p.archived && icon(t('admin.plans_edit'), t('admin.plans_edit_for', { name }), () => onEdit(p), <IconEdit size={16} />)}
+      {p.archived
+        ? icon(t('admin.plans_restore'), t('admin.plans_restore_for', { name }), () => onRestore(p), <IconCheck size={16} />)
+        : p.used || p.version > 1
+          ? icon(t('admin.plans_archive'), t('admin.plans_archive_for', { name }), () => onArchive(p), <IconLock size={16} />, 'red')
+          : icon(t('admin.plans_delete'), t('admin.plans_delete_for', { name }), () => onDelete(p), <IconTrash size={16} />, 'red')}
+    </Group>
+  );
+}
+
+/** One plan as a card (phones). */
+export function PlanCard({ p, ...actions }: Actions & { p: PlanView }) {
+  const { t, lang } = actions;
+  return (
+    <Stack gap={6} p="sm" data-testid="plan-row" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div style={{ minWidth: 0 }}>
+          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {planName(p, lang)}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {t(`admin.plans_type_${p.contractType}`)} · {t('admin.plans_version_n', { version: p.version })}
+          </Text>
+        </div>
+        <Stack gap={4} align="flex-end">
+          <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {yen(t, lang, p.price)}
+          </Text>
+          <StateBadge p={p} t={t} />
+        </Stack>
+      </Group>
+      <Quotas p={p} t={t} lang={lang} />
+      <Flags p={p} t={t} />
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap={6}>
+          <Text size="xs" c="dimmed">
+            {t('admin.plans_col_accounts')}:
+          </Text>
+          <Accounts p={p} t={t} lang={lang} />
+        </Group>
+        <RowActions p={p} {...actions} />
+      </Group>
+    </Stack>
+  );
+}

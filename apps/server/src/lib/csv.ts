@@ -1,0 +1,14 @@
+// CSV downloads (back-office.md 7: "a CSV download helper adds a byte-order mark"): every export of the
+// back-office (sites, visitors, users) writes its cells and its file through these.
+
+/** A CSV cell: formula starters (= + - @ tab CR) neutralised with a leading quote, then quoted when needed. */
+export function csvCell(value: unknown): string {
+  let s = value === null || value === undefined ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** A whole file: UTF-8 with a byte-order mark (what Excel needs to read it as UTF-8), CRLF lines. */
+export function csvDocument(rows: unknown[][]): string {
+  return `\uFEFF${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}

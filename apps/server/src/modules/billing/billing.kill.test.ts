@@ -1,0 +1,75 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPgDb, type Db } from '../../db/db.js';
+import { migrate } from '../../db/migrate.js';
+import { spawnedDatabase } from '../../test/slow.js';
+
+// The monthly run killed with SIGKILL midway, then run again: every account billed exactly once (issue 10.4).
+// PostgreSQL only: PGlite is one process's file; a second process cannot open it while a test holds it, and a
+// SIGKILLed PGlite process may leave its data directory unusable, which is not what this test is about.
+
+const ROOT = fileURLToPath(new URL('../../../../../', import.meta.url));
+const SCRIPT = path.join(ROOT, 'apps/server/src/cli/bill-month.ts');
+const ACCOUNTS = 3_000;
+const pg = Boolean(process.env.DATABASE_URL);
+
+let env: Record<string, string>;
+let drop: () => Promise<void>;
+let db: Db;
+
+beforeAll(async () => {
+  if (!pg) return;
+  const s = await spawnedDatabase();
+  env = s.env;
+  drop = s.drop;
+  db = createPgDb(env.DATABASE_URL as string, { max: 2 });
+  await migrate(db);
+  const m = await db.one<{ id: number }>(
+    "INSERT INTO accounts (type, email, password_hash) VALUES ('MASTER', 'm@kill.test', 'x') RETURNING id",
+  );
+  await db.query("UPDATE accounts SET path = '/' || id || '/' WHERE id = $1", [m.id]);
+  const p = await db.one<{ id: number }>("INSERT INTO plans (name, price) VALUES ('Light', 10000) RETURNING id");
+  await db.query(
+    `INSERT INTO accounts (parent_id, type, email, password_hash, plan_id, created_at)
+     SELECT $1, 'MASTER_USER', 'u' || g || '@kill.test', 'x', $2, '2025-12-01T00:00:00+09:00' FROM generate_series(1, $3::int) g`,
+    [m.id, p.id, ACCOUNTS],
+  );
+  await db.query("UPDATE accounts SET path = '/' || $1 || '/' || id || '/' WHERE parent_id = $1", [m.id]);
+}, 120_000);
+afterAll(async () => {
+  await db?.close();
+  await drop?.();
+});
+
+function run(): { done: Promise<number | null>; kill(): void } {
+  const { DATABASE_URL: _omit, ...base } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT, '2026-01'], {
+    cwd: ROOT,
+    env: { ...base, ...env, LOG_LEVEL: 'silent' },
+    stdio: 'ignore',
+  });
+  return { done: new Promise((resolve) => child.on('close', (code) => resolve(code))), kill: () => child.kill('SIGKILL') };
+}
+const count = async () => Number((await db.one<{ n: number }>("SELECT count(*)::int AS n FROM payments WHERE year_month = '2026-01'")).n);
+
+describe.skipIf(!pg)('monthly bills killed midway (PostgreSQL only: see the comment above)', () => {
+  it('SIGKILL mid-run, run again: each account billed once, every bill with its lines', async () => {
+    const first = run();
+    const t0 = Date.now();
+    while ((await count()) === 0 && Date.now() - t0 < 60_000) await new Promise((r) => setTimeout(r, 10));
+    first.kill();
+    await first.done;
+    const partial = await count();
+    expect(partial).toBeGreaterThan(0);
+    expect(partial).toBeLessThan(ACCOUNTS);
+    expect(await run().done).toBe(0);
+    expect(await run().done).toBe(0);
+    expect(await count()).toBe(ACCOUNTS);
+    const dup = await db.query("SELECT account_id FROM payments WHERE year_month = '2026-01' GROUP BY account_id HAVING count(*) > 1");
+    expect(dup).toHaveLength(0);
+    const bare = await db.query('SELECT p.id FROM payments p WHERE NOT EXISTS (SELECT 1 FROM bill_lines l WHERE l.payment_id = p.id)');
+    expect(bare).toHaveLength(0);
+  }, 180_000);
+});

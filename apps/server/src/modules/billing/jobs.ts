@@ -1,0 +1,14 @@
+import { previousMonth } from '@swipe/core';
+import { scheduledJob } from '../../jobs/schedule.js';
+import { billMonth } from './run.js';
+
+/**
+ * Monthly, 00:00 in Japan on the 1st: bills the month that just ended. The plan-change job runs at the same
+ * moment; the bill reads the plan in force in that month (contract history), so their order does not matter.
+ */
+export const MONTHLY_BILLS_JOB = 'billing.monthly_bills';
+export const monthlyBillsJob = scheduledJob(MONTHLY_BILLS_JOB, { every: 'month', atMinutes: 0 }, (ctx, period) =>
+  billMonth(ctx, previousMonth(period)),
+);
+
+export const billingJobs = { [MONTHLY_BILLS_JOB]: monthlyBillsJob };

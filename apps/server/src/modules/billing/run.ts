@@ -1,0 +1,114 @@
+import { type BillAmounts, computeBill, monthRangeJst, toJapanClock } from '@swipe/core';
+import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/db.js';
+import { type BillableAccount, billableAccounts } from '../accounts/service.js';
+import { countPageViewsBySite } from '../analytics/service.js';
+import { siteOwners } from '../sites/service.js';
+import { billedAccounts, cardAccounts, hasEarlierBill, insertBill } from './repo.js';
+
+// The monthly bills (issue 10.4). Month M is billed at 00:00 JST on the 1st of M+1 with the plan version in force
+// in M (accounts' planInForce), never the account's current plan: the plan-change job runs at the same moment.
+// Each account's bill is inserted in its own short transaction, insert-or-nothing on UNIQUE (account_id,
+// year_month): run twice, or killed mid-run and run again, every account is billed once.
+
+/** The page views of each account's sites in a month (Japan time). */
+export async function pageViewsByAccount(q: Queryable, month: string, accountIds?: number[]): Promise<Map<number, number>> {
+  const { start, end } = monthRangeJst(month);
+  const owners = await siteOwners(q, accountIds);
+  if (accountIds && owners.size === 0) return new Map();
+  const bySite = await countPageViewsBySite(q, start, end, accountIds ? [...owners.keys()] : undefined);
+  const byAccount = new Map<number, number>();
+  for (const [site, n] of bySite) {
+    const owner = owners.get(site);
+    if (owner !== undefined) byAccount.set(owner, (byAccount.get(owner) ?? 0) + n);
+  }
+  return byAccount;
+}
+
+/** The bill of one account for a month: the one function the job and the projection share. */
+export function billFor(ctx: AppContext, a: BillableAccount, pageViews: number, firstMonth: boolean): BillAmounts {
+  return computeBill({
+    plan: a.plan,
+    pageViews,
+    licenseIssue: a.licenseIssue,
+    licenseFeeYen: ctx.config.billing.licenseFeeYen,
+    firstMonth,
+  });
+}
+
+/** Last day of the month after `month` (the due date of month's bill, issued on the 1st of that month). */
+export function dueDateOf(month: string): string {
+  const { end } = monthRangeJst(month);
+  const jst = toJapanClock(end);
+  return new Date(Date.UTC(jst.getUTCFullYear(), jst.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
+}
+
+const CONCURRENCY = 4;
+
+export interface RunResult {
+  month: string;
+  billable: number;
+  billed: number;
+  skipped: number;
+}
+
+/** Bills every billable account for a month (YYYY-MM); accounts already billed are left alone. */
+export async function billMonth(ctx: AppContext, month: string, now = new Date()): Promise<RunResult> {
+  const accounts = await billableAccounts(ctx.db, month);
+  const { thisMonth, before } = await billedAccounts(ctx.db, month);
+  const todo = accounts.filter((a) => !thisMonth.has(a.id));
+  let billed = 0;
+  if (todo.length > 0) {
+    const pv = await pageViewsByAccount(ctx.db, month);
+    const cards = await cardAccounts(ctx.db);
+    const dueDate = dueDateOf(month);
+    const one = async (a: BillableAccount) => {
+      const amounts = billFor(ctx, a, pv.get(a.id) ?? 0, !before.has(a.id));
+      // one statement (bill and lines): its own short transaction, insert-or-nothing per account
+      const id = await insertBill(ctx.db, {
+        accountId: a.id,
+        sellerAccountId: a.sellerAccountId,
+        planId: a.plan.planId,
+        yearMonth: month,
+        planName: a.plan.name,
+        blocksUsed: amounts.blocksUsed,
+        pageViews: pv.get(a.id) ?? 0,
+        lines: amounts.lines,
+        subtotal: amounts.subtotal,
+        tax: amounts.tax,
+        taxes: amounts.taxes,
+        total: amounts.total,
+        method: cards.has(a.id) ? 'CARD' : 'BANK_TRANSFER',
+        issuedAt: now,
+        dueDate,
+      });
+      if (id !== null) billed++;
+    };
+    // a few accounts at a time (each independent), leaving the pool room for requests
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: Math.min(CONCURRENCY, todo.length) }, async () => {
+        while (next < todo.length) await one(todo[next++] as BillableAccount);
+      }),
+    );
+  }
+  ctx.log.info({ month, billable: accounts.length, billed }, 'monthly bills');
+  return { month, billable: accounts.length, billed, skipped: accounts.length - billed };
+}
+
+/** This month's bill so far for one account (the /plan screen), computed exactly as the job will. */
+export async function projectBill(
+  ctx: AppContext,
+  accountId: number,
+  month: string,
+): Promise<{ amounts: BillAmounts; pageViews: number; account: BillableAccount | undefined }> {
+  const [a] = await billableAccounts(ctx.db, month, accountId);
+  const pageViews = (await pageViewsByAccount(ctx.db, month, [accountId])).get(accountId) ?? 0;
+  if (!a)
+    return {
+      amounts: computeBill({ plan: null, pageViews, licenseIssue: false, licenseFeeYen: 0, firstMonth: false }),
+      pageViews,
+      account: undefined,
+    };
+  return { amounts: billFor(ctx, a, pageViews, !(await hasEarlierBill(ctx.db, accountId, month))), pageViews, account: a };
+}

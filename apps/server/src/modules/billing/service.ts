@@ -1,0 +1,208 @@
+import {
+  type BillDetail,
+  type BillListQuery,
+  type BillSummary,
+  canTransition,
+  monthOfJst,
+  type Paged,
+  type PaymentStatus,
+  type PlanUsage,
+} from '@swipe/core';
+import type { AppContext } from '../../context.js';
+import { conflict, notFound } from '../../errors.js';
+import { csvDocument } from '../../lib/csv.js';
+import { type Actor, assertCanEdit, assertMenu } from '../accounts/actor.js';
+import { findAccountById, getAccountBrief, getAccountBriefs, invoiceRegistrationNumberOf, planLimitsOf } from '../accounts/service.js';
+import { recordAudit } from '../audit/service.js';
+import { siteUsage } from '../sites/service.js';
+import { billLines, findPayment, listPayments, type PaymentRow, setPaymentStatus } from './repo.js';
+import { projectBill } from './run.js';
+
+export { payBill, registerCard } from './card.js';
+export { paymentProvider, TestProvider } from './provider.js';
+export { billMonth, pageViewsByAccount, projectBill } from './run.js';
+
+// The billing module's service (issue 10.4-5): bills for payers and sellers, force-complete, the plan usage.
+
+/** Bills visible to an operator: its own (payer) or those it issued (seller); anything else does not exist. */
+export function roleOn(actor: Actor, p: Pick<PaymentRow, 'account_id' | 'seller_account_id'>): 'payer' | 'seller' | null {
+  if (Number(p.seller_account_id) === actor.ownerId && (actor.effectiveType === 'MASTER' || actor.effectiveType === 'OEM_MASTER'))
+    return 'seller';
+  if (Number(p.account_id) === actor.ownerId) return 'payer';
+  return null;
+}
+
+export async function visiblePayment(ctx: AppContext, actor: Actor, id: number): Promise<{ row: PaymentRow; role: 'payer' | 'seller' }> {
+  assertMenu(actor, 'plan_check');
+  const row = await findPayment(ctx.db, id);
+  const role = row ? roleOn(actor, row) : null;
+  if (!row || !role) throw notFound();
+  return { row, role };
+}
+
+function summary(r: PaymentRow, company: string): BillSummary {
+  return {
+    id: Number(r.id),
+    accountId: Number(r.account_id),
+    accountCompany: company,
+    sellerAccountId: Number(r.seller_account_id),
+    yearMonth: r.year_month,
+    planName: r.plan_name,
+    blocksUsed: r.blocks_used,
+    planFee: r.plan_fee,
+    pvFee: r.pv_fee,
+    licenseFee: r.license_fee,
+    initialFee: r.initial_fee,
+    subtotal: r.subtotal,
+    tax: r.tax,
+    total: r.total,
+    method: r.method,
+    cardBrand: r.card_brand,
+    cardLast4: r.card_last4,
+    status: r.status,
+    failureReason: r.failure_reason,
+    issuedAt: new Date(r.issued_at).toISOString(),
+    dueDate: r.due_date ? String(r.due_date).slice(0, 10) : '',
+  };
+}
+
+/** Everything an invoice needs: lines, subtotal and tax per rate, total, issuer, recipient, dates, payment. */
+export async function getBill(ctx: AppContext, actor: Actor, id: number): Promise<BillDetail> {
+  const { row } = await visiblePayment(ctx, actor, id);
+  return billForInvoice(ctx, row);
+}
+
+/** A bill as the invoice shows it (no caller check: getBill checks; the invoice PDF may use this after it). */
+export async function billForInvoice(ctx: AppContext, row: PaymentRow): Promise<BillDetail> {
+  const [recipient, seller] = await Promise.all([
+    findAccountById(ctx.db, Number(row.account_id)),
+    getAccountBrief(ctx.db, Number(row.seller_account_id)),
+  ]);
+  const platform = !seller || seller.type === 'MASTER';
+  const cfg = ctx.config.billing;
+  const issuer = platform
+    ? { name: cfg.issuerName, registrationNumber: cfg.issuerRegistrationNumber, address: cfg.issuerAddress }
+    : { name: seller.companyName, registrationNumber: await invoiceRegistrationNumberOf(ctx.db, seller.id), address: '' };
+  return {
+    ...summary(row, recipient?.company_name ?? ''),
+    lines: await billLines(ctx.db, Number(row.id)),
+    taxes: row.taxes,
+    issuer,
+    recipient: {
+      accountId: Number(row.account_id),
+      companyName: recipient?.company_name ?? '',
+      contactName: recipient?.contact_name ?? '',
+      email: recipient?.email ?? '',
+    },
+    qualifiedInvoice: issuer.registrationNumber !== null && /^T\d{13}$/.test(issuer.registrationNumber),
+    bankTransferDestination: row.method === 'BANK_TRANSFER' ? cfg.bankTransferDestination : null,
+    language: recipient?.language ?? 'ja',
+  };
+}
+
+/** Bills of the caller as payer (`own`) or as seller (`issued`): filtered, sorted, a page, or every row as CSV. */
+export async function listBills(
+  ctx: AppContext,
+  actor: Actor,
+  side: 'own' | 'issued',
+  f: BillListQuery,
+  csv = false,
+): Promise<Paged<BillSummary>> {
+  assertMenu(actor, 'plan_check');
+  if (side === 'issued' && actor.effectiveType !== 'MASTER' && actor.effectiveType !== 'OEM_MASTER')
+    return { items: [], total: 0, page: f.page, pageSize: f.pageSize };
+  const who = side === 'own' ? { accountId: actor.ownerId } : { sellerId: actor.ownerId };
+  const { rows, total } = await listPayments(ctx.db, who, f, csv ? null : f.pageSize, csv ? 0 : (f.page - 1) * f.pageSize);
+  const names = await getAccountBriefs(
+    ctx.db,
+    rows.map((r) => Number(r.account_id)),
+  );
+  return {
+    items: rows.map((r) => summary(r, names.get(Number(r.account_id))?.companyName ?? '')),
+    total,
+    page: f.page,
+    pageSize: f.pageSize,
+  };
+}
+
+const CSV_COLUMNS = [
+  'yearMonth',
+  'accountCompany',
+  'planName',
+  'blocksUsed',
+  'planFee',
+  'pvFee',
+  'licenseFee',
+  'initialFee',
+  'subtotal',
+  'tax',
+  'total',
+  'method',
+  'status',
+] as const;
+
+/** The CSV download of a bill list (UTF-8 with BOM, lib/csv.ts). */
+export function billsCsv(items: BillSummary[]): string {
+  return csvDocument([[...CSV_COLUMNS], ...items.map((b) => CSV_COLUMNS.map((c) => b[c]))]);
+}
+
+/**
+ * Force-complete (back-office.md 4): the seller marks an UNPAID or FAILED bill settled (bank transfer received,
+ * settled outside). Irreversible: COMPLETED is final, so a second call is 409. Audited in the same transaction.
+ */
+export async function forceComplete(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  await sellerTransition(ctx, actor, id, 'COMPLETED', 'payment.force_complete');
+}
+
+/** Void: the seller cancels an UNPAID bill (final; audited like force-complete). */
+export async function voidBill(ctx: AppContext, actor: Actor, id: number): Promise<void> {
+  await sellerTransition(ctx, actor, id, 'VOID', 'payment.void');
+}
+
+async function sellerTransition(ctx: AppContext, actor: Actor, id: number, to: 'COMPLETED' | 'VOID', action: string): Promise<void> {
+  const { role } = await visiblePayment(ctx, actor, id);
+  if (role !== 'seller') throw notFound();
+  assertCanEdit(actor);
+  await ctx.db.tx(async (q) => {
+    const row = await findPayment(q, id, true);
+    if (!row) throw notFound();
+    if (!canTransition(row.status, to)) throw conflict('server.payment_transition_invalid', 'INVALID_TRANSITION');
+    await setPaymentStatus(q, id, to, to === 'COMPLETED' ? { forcedBy: actor.id } : {});
+    await recordAudit(q, [
+      {
+        accountId: actor.id,
+        siteId: null,
+        action,
+        detail: { paymentId: id, accountId: Number(row.account_id), from: row.status, yearMonth: row.year_month },
+      },
+    ]);
+  });
+}
+
+/** Moves a payment along the transitions table, or 409 (the card flow and tests use it). */
+export async function transition(ctx: AppContext, id: number, from: PaymentStatus, to: PaymentStatus): Promise<void> {
+  if (!canTransition(from, to)) throw conflict('server.payment_transition_invalid', 'INVALID_TRANSITION');
+  await setPaymentStatus(ctx.db, id, to);
+}
+
+/** GET /plan/usage: this month's sites, page views against limitAccess and the projected bill (the job's function). */
+export async function planUsage(ctx: AppContext, actor: Actor, now = new Date()): Promise<PlanUsage> {
+  assertMenu(actor, 'plan_check');
+  const month = monthOfJst(now);
+  const [{ amounts, pageViews, account }, limits, sites] = await Promise.all([
+    projectBill(ctx, actor.ownerId, month),
+    planLimitsOf(ctx.db, actor.ownerId),
+    siteUsage(ctx.db, actor.ownerId),
+  ]);
+  return {
+    month,
+    planName: account?.plan.name ?? null,
+    sites: sites.sites,
+    quantitySite: account ? limits.quantitySite : null,
+    pages: sites.pages,
+    quantitySwipe: account ? limits.quantitySwipe : null,
+    pageViews,
+    limitAccess: account ? account.plan.limitAccess : null,
+    projected: { lines: amounts.lines, taxes: amounts.taxes, subtotal: amounts.subtotal, tax: amounts.tax, total: amounts.total },
+  };
+}

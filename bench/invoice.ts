@@ -1,0 +1,99 @@
+import { monthOfJst } from '@swipe/core';
+import type { AppContext } from '../apps/server/src/context.js';
+import { invoiceInputOf } from '../apps/server/src/modules/billing/invoice-export.js';
+import { renderInvoicePdf } from '../apps/server/src/modules/billing/invoice-pdf.js';
+import { findPayment } from '../apps/server/src/modules/billing/repo.js';
+import { billForInvoice, billMonth } from '../apps/server/src/modules/billing/service.js';
+import { http, login, makeAccount, makePlan, startTestServer } from '../apps/server/src/test/helpers.js';
+import { line } from './lib.js';
+
+// Issue 10 acceptance: the invoice PDF p95 under 300 ms after the first render, through
+// GET /bill/{id}/export-pdf (auth, scope, the bill's reads, pdfkit with the Noto Sans JP subset) and the
+// render alone. Database: DATABASE_URL if set (PostgreSQL), else PGlite. Figures are printed, never asserted.
+
+const N = 60;
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
+
+export async function run(): Promise<void> {
+  console.log('invoice PDF');
+  const s = await startTestServer();
+  try {
+    const master = await makeAccount(s.ctx, { parentId: null, type: 'MASTER', email: 'root@bench-inv.test', companyName: 'Platform' });
+    const user = await makeAccount(s.ctx, {
+      parentId: master.id,
+      type: 'MASTER_USER',
+      email: 'user@bench-inv.test',
+      companyName: '株式会社ベンチ',
+    });
+    const plan = await makePlan(s.ctx, { name: 'Standard' });
+    const mt = (await login(s.adminUrl, master.email)).access;
+    await http(s.adminUrl, 'PUT', `/api/v1/user/${user.id}`, { token: mt, body: { plan_id: plan } });
+    await billMonth(s.ctx, monthOfJst(new Date()));
+    const ut = (await login(s.adminUrl, user.email)).access;
+    const list = await http<{ items: { id: number }[] }>(s.adminUrl, 'GET', '/api/v1/bill', { token: ut });
+    const id = list.body.items[0]?.id;
+    if (!id) throw new Error('no bill was made');
+    const get = async () => {
+      const t0 = performance.now();
+      const r = await fetch(`${s.adminUrl}/api/v1/bill/${id}/export-pdf`, { headers: { authorization: `Bearer ${ut}` } });
+      const bytes = (await r.arrayBuffer()).byteLength;
+      if (r.status !== 200) throw new Error(`export-pdf answered ${r.status}`);
+      return { ms: performance.now() - t0, bytes };
+    };
+    const first = await get();
+    const times: number[] = [];
+    for (let i = 0; i < N; i++) times.push((await get()).ms);
+    times.sort((a, b) => a - b);
+    line('first download (font read, cold)', fmt(first.ms));
+    line(`download p50 over ${N}`, fmt(pct(times, 50)));
+    line(`download p95 over ${N}`, fmt(pct(times, 95)), '< 300 ms');
+    line('PDF size', `${(first.bytes / 1024).toFixed(1)} KiB`);
+    const direct = (
+      await invoicePdfTimes(
+        s.ctx,
+        Array.from({ length: N + 1 }, () => id),
+      )
+    )
+      .slice(1)
+      .sort((a, b) => a - b);
+    line(`bill read + render p95 over ${N} (no HTTP)`, fmt(pct(direct, 95)), '< 300 ms');
+    const render: number[] = [];
+    const input = {
+      billId: id,
+      month: '2026-10',
+      issuedAt: new Date('2026-10-31T15:00:00Z'),
+      dueDate: '2026-11-30',
+      issuer: { name: 'スワイプ株式会社', registrationNumber: 'T1234567890123', address: '東京都千代田区1-1-1' },
+      recipientCompany: '株式会社ベンチ',
+      lines: [{ description: '月額利用料（スタンダード）', quantity: 1, unitPrice: 30000, amount: 30000, taxRate: 10 }],
+      payment: { kind: 'card' as const, brand: 'Visa', last4: '4242' },
+      lang: 'ja' as const,
+    };
+    for (let i = 0; i < N; i++) {
+      const t0 = performance.now();
+      await renderInvoicePdf(input);
+      render.push(performance.now() - t0);
+    }
+    render.sort((a, b) => a - b);
+    line(`render alone p95 over ${N}`, fmt(pct(render, 95)), '< 300 ms');
+  } finally {
+    await s.drop();
+  }
+}
+
+/**
+ * For `npm run bench -- billing`: the time to make each bill's invoice PDF (the bill's reads, then the render),
+ * one bill after another, in milliseconds; the caller drops the first (cold font) and takes the p95.
+ */
+export async function invoicePdfTimes(ctx: AppContext, ids: number[]): Promise<number[]> {
+  const times: number[] = [];
+  for (const id of ids) {
+    const t0 = performance.now();
+    const row = await findPayment(ctx.db, id);
+    if (!row) continue;
+    await renderInvoicePdf(invoiceInputOf(await billForInvoice(ctx, row)));
+    times.push(performance.now() - t0);
+  }
+  return times;
+}

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { requiredString } from '../validation.js';
+import { id, paged, pageQuery } from './common.js';
+
+// Plan management (back-office.md 3 "Plan", 4; issue 10.1): the platform master manages the platform's plans, an OEM
+// master its own. Plans are versioned: a plan in use is never edited in place (see docs/decisions.md "Plan versions").
+
+export const PLAN_CONTRACT_TYPES = ['trial', 'light', 'standard', 'premium', 'pro', 'ep_oem'] as const;
+export type PlanContractType = (typeof PLAN_CONTRACT_TYPES)[number];
+
+/** The seven feature flags of a plan (back-office.md 3), in the spec's order. */
+export const PLAN_FLAGS = [
+  'swipe',
+  'privateDomain',
+  'settingPopupCta',
+  'settingFormContact',
+  'analyticsEffect',
+  'settingTagSeo',
+  'multiLanguage',
+] as const;
+export type PlanFlag = (typeof PLAN_FLAGS)[number];
+
+/** Quotas and prices: whole numbers under 10 digits (a limit field is under 10 characters, back-office.md 5). */
+const PLAN_NUMBER_MAX = 999_999_999;
+const count = (min: number) => z.number().int().min(min).max(PLAN_NUMBER_MAX);
+
+/** The name in each language: Japanese required, the others optional (empty falls back to Japanese). */
+export const planNames = z.object({
+  ja: requiredString(),
+  en: z.string().trim().max(50).default(''),
+  kr: z.string().trim().max(50).default(''),
+  cn: z.string().trim().max(50).default(''),
+});
+export type PlanNames = z.output<typeof planNames>;
+
+const flagFields = Object.fromEntries(PLAN_FLAGS.map((f) => [f, z.boolean()])) as Record<PlanFlag, z.ZodBoolean>;
+
+/** POST /plans and PUT /plans/{id}: the whole plan. */
+export const planBody = z.object({
+  names: planNames,
+  contractType: z.enum(PLAN_CONTRACT_TYPES),
+  /** monthly fee in yen, tax excluded */
+  price: count(0),
+  quantitySwipe: count(1),
+  quantitySite: count(0),
+  /** page views a month included (0: no limit is billed) */
+  limitAccess: count(0),
+  /** yen per started block of page views over limitAccess */
+  limitAccessPrice: count(0),
+  ...flagFields,
+});
+export type PlanBody = z.output<typeof planBody>;
+
+export const PLAN_SORTS = ['name', 'type', 'price', 'accounts', 'updated'] as const;
+export type PlanSort = (typeof PLAN_SORTS)[number];
+export const PLAN_STATUSES = ['active', 'archived', 'all'] as const;
+
+/** GET /plans: the caller's plans, one row per family (its latest version). */
+export const planListQuery = pageQuery.extend({
+  status: z.enum(PLAN_STATUSES).default('active'),
+  sort: z.enum(PLAN_SORTS).default('price'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export type PlanListQuery = z.output<typeof planListQuery>;
+/** GET /plans/export-csv: the same filters and order, no paging. */
+export const planCsvQuery = planListQuery.omit({ page: true, pageSize: true });
+
+export const planView = planBody.extend({
+  id: z.number().int(),
+  familyId: z.number().int(),
+  version: z.number().int(),
+  /** the Japanese name (what lists and history show) */
+  name: z.string(),
+  /** live accounts holding this version now */
+  accounts: z.number().int(),
+  /** live accounts holding any older version of the family */
+  accountsOnOlder: z.number().int(),
+  archived: z.boolean(),
+  /** a newer version exists (only the latest is assignable) */
+  superseded: z.boolean(),
+  /** an account or its history ever held it: edits make a new version, and it is archived, never deleted */
+  used: z.boolean(),
+  updatedAt: z.string(),
+});
+export type PlanView = z.output<typeof planView>;
+export const planList = paged(planView);
+export type PlanList = z.output<typeof planList>;
+
+/** GET /plans/{id}: a version with every version of its family, newest first, and how many accounts hold each. */
+export const planDetail = planView.extend({
+  versions: z.array(
+    z.object({
+      id: z.number().int(),
+      version: z.number().int(),
+      accounts: z.number().int(),
+      price: z.number().int(),
+      superseded: z.boolean(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type PlanDetail = z.output<typeof planDetail>;
+
+/** PUT /plans/{id}: the saved version, and whether the edit made a new one (the old one kept `keptAccounts`). */
+export const planSaved = z.object({ plan: planView, newVersion: z.boolean(), keptAccounts: z.number().int() });
+export type PlanSaved = z.output<typeof planSaved>;
+
+/** POST /plans/{id}/move-to-latest: every account on that old version, or one of them, gets the latest from next month. */
+export const moveToLatestBody = z.object({ accountId: id.optional() });
+export const moveToLatestResult = z.object({ scheduled: z.number().int(), latestId: z.number().int() });
+export type MoveToLatestResult = z.output<typeof moveToLatestResult>;

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { id } from './common.js';
+
+/**
+ * CSV import of users (back-office.md 5, 7, 9; issue 9.8): the columns of the file, in the template's
+ * order. The header row names them (any order, case and surrounding spaces do not matter).
+ */
+export const IMPORT_COLUMNS = [
+  'type',
+  'email',
+  'company_name',
+  'contact_name',
+  'plan',
+  'contract_start',
+  'contract_end',
+  'authority',
+  'license_issue',
+] as const;
+export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+
+/** At most this many data rows in one file (a 5 MB file of short rows could hold far more). */
+export const IMPORT_MAX_ROWS = 10_000;
+
+/**
+ * A dry run is VALID or INVALID and writes nothing; a commit is QUEUED, RUNNING, then DONE (or FAILED
+ * when the database changed since the check, e.g. an e-mail registered meanwhile: nothing is written).
+ */
+export const IMPORT_STATUSES = ['VALID', 'INVALID', 'QUEUED', 'RUNNING', 'DONE', 'FAILED'] as const;
+export type ImportStatus = (typeof IMPORT_STATUSES)[number];
+
+/** One bad cell: the row as a spreadsheet numbers it (the header is row 1), its column, the reason. */
+export const importIssue = z.object({
+  row: z.number().int(),
+  /** a column of IMPORT_COLUMNS, or '' for the file as a whole */
+  column: z.string(),
+  message: z.string(),
+});
+export type ImportIssue = z.output<typeof importIssue>;
+
+/** What a dry run, a commit and the progress call answer. */
+export const importResult = z.object({
+  /** null for a dry run (nothing is stored) */
+  id: z.number().int().nullable(),
+  status: z.enum(IMPORT_STATUSES),
+  /** data rows in the file */
+  total: z.number().int(),
+  /** rows written so far (progress of a commit) */
+  done: z.number().int(),
+  /** accounts created by this import */
+  created: z.number().int(),
+  /** every bad row, in the caller's language */
+  errors: z.array(importIssue),
+  /** sha256 of the file's bytes: the same file committed twice is one import */
+  sha256: z.string(),
+  /** true when a commit answered with an earlier import of the same file */
+  replayed: z.boolean(),
+});
+export type ImportResult = z.output<typeof importResult>;
+
+export const importParams = z.object({ id });

@@ -1,0 +1,31 @@
+// Business days and months are Japan time (DEVELOPERS.md): contract dates, month-start jobs, bills, CSV dates.
+// Japan keeps no daylight saving time, so Japan time is UTC+9 all year; one home for that rule.
+
+export const JST_OFFSET_MS = 9 * 3_600_000;
+
+/** The instant moved to Japan's wall clock: read it with getUTC* (year, month, day, hours in Japan). */
+export function toJapanClock(at: Date | string | number): Date {
+  return new Date(new Date(at).getTime() + JST_OFFSET_MS);
+}
+
+/** The day in Japan (YYYY-MM-DD) of an instant. */
+export function japanDay(at: Date | string | number = new Date()): string {
+  return toJapanClock(at).toISOString().slice(0, 10);
+}
+
+/** The month (YYYY-MM) an instant falls in, in Japan time. */
+export function monthOfJst(at: Date | string | number): string {
+  return toJapanClock(at).toISOString().slice(0, 7);
+}
+
+/** [start, end) of a month in Japan time as UTC instants (00:00 JST on the 1st to 00:00 JST on the next 1st). */
+export function monthRangeJst(month: string): { start: Date; end: Date } {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return { start: new Date(Date.UTC(y, m - 1, 1) - JST_OFFSET_MS), end: new Date(Date.UTC(y, m, 1) - JST_OFFSET_MS) };
+}
+
+/** The 1st of next month in Japan (YYYY-MM-DD): when a booked plan takes effect. */
+export function firstOfNextMonthJst(now: Date = new Date()): string {
+  const jst = toJapanClock(now);
+  return new Date(Date.UTC(jst.getUTCFullYear(), jst.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+}
