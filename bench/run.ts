@@ -7,7 +7,7 @@ process.env.LOG_LEVEL ??= 'silent';
 process.env.NODE_ENV ??= 'test';
 const here = path.dirname(new URL(import.meta.url).pathname);
 const wanted = process.argv.slice(2);
-const suites = ['auth', 'viewer', 'contact', 'editor', 'admin', 'accounts', 'billing', 'invoice'].filter(
+const suites = ['auth', 'viewer', 'contact', 'editor', 'admin', 'accounts', 'billing', 'invoice', 'analytics'].filter(
   (n) => fs.existsSync(path.join(here, `${n}.ts`)) && (wanted.length === 0 || wanted.includes(n)),
 );
 
