@@ -66,7 +66,7 @@ export const messages = {
   users_logo_alt: ['{company}のロゴ', 'Logo of {company}', '{company} 로고', '{company} 的标志'],
   users_created_at: ['作成日時', 'Created', '생성 일시', '创建时间'],
   users_sites: ['サイト', 'Sites', '사이트', '网站'],
-  users_sites_count: ['{count}件のサイト', '{count} sites', '사이트 {count}개', '{count} 个网站'],
+  users_sites_count: ['{count}件のサイト', 'Sites: {count}', '사이트 {count}개', '{count} 个网站'],
   users_sites_none: ['サイトはまだありません', 'No sites yet', '아직 사이트가 없습니다', '还没有网站'],
   users_sites_more: ['ほか{count}件', 'and {count} more', '외 {count}개', '还有 {count} 个'],
   users_history: ['契約履歴', 'Contract history', '계약 이력', '合同记录'],
