@@ -10,6 +10,7 @@ import { authJobs } from './auth/jobs.js';
 import { authRoutes } from './auth/routes.js';
 import { billingJobs } from './billing/jobs.js';
 import { billingRoutes } from './billing/routes.js';
+import { deliveryRoutes } from './deliveries/routes.js';
 import { domainJobs, domainRoutes } from './domains/routes.js';
 import { enduserModule } from './enduser/module.js';
 import { healthRoutes } from './health/routes.js';
@@ -46,6 +47,7 @@ export const modules: Module[] = [
   surveysModule,
   previewModule,
   { name: 'billing', prefix: '/api/v1', admin: billingRoutes, jobs: billingJobs },
+  { name: 'deliveries', prefix: '/api/v1', admin: deliveryRoutes },
 ];
 
 /** Every module's job handlers, for the worker (in process, standalone, or in tests). */

@@ -21,13 +21,12 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../errors.js';
 import { hitLimits } from '../../lib/ratelimit.js';
+import { liveNotifications } from '../deliveries/service.js';
 import type { App } from '../module.js';
 import { getPublishedSite, type PublishedSite } from '../published/service.js';
 import { countCampaignClick } from '../sites/service.js';
-import { ByteCache, jsonBytes, perContext } from './bytecache.js';
 import { cachedJson, cachedValue, sendCached, sendPrivate, serialize, serializeList } from './cache.js';
 import { requireMember } from './members.js';
-import { liveNotifications } from './notices.repo.js';
 import {
   findPage,
   presentButtons,
@@ -176,7 +175,8 @@ export async function viewerApiRoutes(app: App, ctx: AppContext): Promise<void> 
     },
   );
 
-  // Notifications whose date window contains now (rotation in the banner). Cached briefly: windows move.
+  // Notifications whose date window contains now (rotation in the banner). Revalidated on every load (ETag):
+  // an operator's change shows at the next request (issue 12.3).
   app.get(
     '/api/v1/end-user/noti_delivery',
     { schema: { tags, querystring: notificationQuery, response: { 200: notificationList } } },
@@ -185,7 +185,7 @@ export async function viewerApiRoutes(app: App, ctx: AppContext): Promise<void> 
       const ps = await servedSite(ctx, q.siteId);
       const lang = langOf(req, ps);
       const rows = await notifications(ctx, q.siteId, lang);
-      return sendCached(req, reply, serialize({ items: rows }), 'public, max-age=60');
+      return sendCached(req, reply, serialize({ items: rows }));
     },
   );
 
@@ -207,22 +207,7 @@ export async function viewerApiRoutes(app: App, ctx: AppContext): Promise<void> 
   );
 }
 
-export async function notifications(ctx: AppContext, siteId: number, lang: Language) {
-  const key = `noti:${siteId}:${lang}`;
-  const notiCache = notiCacheOf(ctx);
-  const hit = notiCache.get(key);
-  if (hit) return hit;
-  const rows = await liveNotifications(ctx.db, siteId, lang);
-  const out = rows.map((r) => ({
-    id: Number(r.id),
-    title: r.title,
-    content: r.content,
-    imageUrl: r.image_url,
-    newsUrl: r.news_url,
-    startDate: r.start_date ? new Date(r.start_date).toISOString() : null,
-    endDate: r.end_date ? new Date(r.end_date).toISOString() : null,
-  }));
-  notiCache.set(key, out);
-  return out;
+/** The live banner notifications (deliveries' service caches them and drops them on every change). */
+export function notifications(ctx: AppContext, siteId: number, lang: Language) {
+  return liveNotifications(ctx, siteId, lang);
 }
-const notiCacheOf = perContext(() => new ByteCache<unknown[]>(2 * 1024 * 1024, jsonBytes, 30_000));
