@@ -10,6 +10,7 @@ import { authJobs } from './auth/jobs.js';
 import { authRoutes } from './auth/routes.js';
 import { billingJobs } from './billing/jobs.js';
 import { billingRoutes } from './billing/routes.js';
+import { dashboardRoutes } from './dashboard/routes.js';
 import { deliveryRoutes } from './deliveries/routes.js';
 import { domainJobs, domainRoutes } from './domains/routes.js';
 import { enduserModule } from './enduser/module.js';
@@ -47,6 +48,7 @@ export const modules: Module[] = [
   surveysModule,
   previewModule,
   { name: 'billing', prefix: '/api/v1', admin: billingRoutes, jobs: billingJobs },
+  { name: 'dashboard', prefix: '/api/v1/dashboard', admin: dashboardRoutes },
   { name: 'deliveries', prefix: '/api/v1', admin: deliveryRoutes },
 ];
 

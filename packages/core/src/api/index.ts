@@ -8,6 +8,7 @@ export * from './auth.js';
 export * from './billing.js';
 export * from './common.js';
 export * from './contracts.js';
+export * from './dashboard.js';
 export * from './deliveries.js';
 export * from './domains.js';
 export * from './enduser.js';

@@ -58,6 +58,7 @@ export {
   setInvoiceRegistrationNumber,
 } from './invoice-issuer.js';
 export { setPassword as setAccountPassword, touchLastLogin } from './manage.repo.js';
+export * as accountsDashboard from './dashboard.repo.js';
 export { createMaster } from './master.js';
 export { myPlan } from './my-plan.js';
 export { type BillableAccount, billableAccounts, type PlanInForce, planInForce } from './plan-history.repo.js';

@@ -307,6 +307,7 @@ export async function deleteSite(ctx: AppContext, actor: Actor, id: number): Pro
 export { applicantCounts, countPopupClicks } from './repo/counters.js';
 export { formFieldsOf } from './repo/forms.js';
 export { siteOwners, siteUsage } from './repo/owners.js';
+export { siteCountsByStatus } from './repo/dashboard.js';
 export { insertSiteRow, type NewSiteRow, previewPasscodeHash, setPreviewSecurity } from './repo/preview.js';
 export { findSite, readSiteDocument, type SiteRow, writeSiteDocument };
 

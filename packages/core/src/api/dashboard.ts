@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { toJapanClock } from '../japan-time.js';
+import { checkMonth } from '../validation.js';
+import { yearMonth } from './billing.js';
+
+// Shapes of the dashboard module (issue 11.3, back-office.md 1 and 7): GET /dashboard/registration-data,
+// user-site, adoption-by-plan, revenue. Every figure covers the caller's subtree (staff: their owner's).
+// Months are Japan months (YYYY-MM); money is integer yen (the screen shows MRR in 万円, ARR in 億円).
+
+/** Optional last month of the 12 shown (default: this month in Japan); no future month, not more than a year back. */
+export const dashboardQuery = z.object({ to: yearMonth.optional() }).superRefine((v, ctx) => {
+  const r = v.to ? checkMonth(v.to, toJapanClock(new Date())) : null;
+  if (r) ctx.addIssue({ code: 'custom', message: r, path: ['to'] });
+});
+export type DashboardQuery = z.output<typeof dashboardQuery>;
+
+const count = z.number().int().min(0);
+
+/** Accounts registered per month (Japan time) by type, the 12 months up to `to`. Staff accounts are not registrations. */
+export const registrationData = z.object({
+  months: z.array(
+    z.object({
+      month: z.string(),
+      total: count,
+      oemMaster: count,
+      oemAdmin: count,
+      masterUser: count,
+      user: count,
+    }),
+  ),
+});
+export type RegistrationData = z.output<typeof registrationData>;
+
+/** Sites made (live sites of the subtree, the caller's own included) by status, and companies (customer accounts below the caller). */
+export const userSite = z.object({
+  sites: count,
+  companies: count,
+  sitesByStatus: z.object({ draft: count, publish: count, private: count, domainVerifying: count }),
+});
+export type UserSite = z.output<typeof userSite>;
+
+/** A plan family (its versions together) with the name of its newest version in the caller's language. */
+export const dashboardPlan = z.object({
+  planId: z.number().int(),
+  name: z.string(),
+  /** price of the newest version, yen per month */
+  price: count,
+  /** accounts on the plan now */
+  accounts: count,
+});
+export type DashboardPlan = z.output<typeof dashboardPlan>;
+
+export const adoptionByPlan = z.object({
+  plans: z.array(dashboardPlan),
+  /** accounts below the caller with no plan now */
+  noPlan: count,
+  /** the plan in force in each month (accounts' planInForce rule), per plan family */
+  months: z.array(z.object({ month: z.string(), plans: z.array(z.object({ planId: z.number().int(), accounts: count })) })),
+});
+export type AdoptionByPlan = z.output<typeof adoptionByPlan>;
+
+export const REVENUE_SOURCES = ['bills', 'plan_prices'] as const;
+export type RevenueSource = (typeof REVENUE_SOURCES)[number];
+
+export const revenue = z.object({
+  /** bills: the last billed month's bills (excluding tax and initial fees); plan_prices: prices of the paid accounts now */
+  source: z.enum(REVENUE_SOURCES),
+  /** the billed month MRR comes from (source bills), else null */
+  billedMonth: z.string().nullable(),
+  /** monthly recurring revenue, yen */
+  mrr: count,
+  /** annual recurring revenue (MRR x 12), yen */
+  arr: count,
+  /** accounts below the caller on a plan with a price above 0 (contract not ended) */
+  paidPlans: count,
+  /** revenue per month: a month's bills where it has any, else the prices of the plans in force that month */
+  months: z.array(z.object({ month: z.string(), amount: count, source: z.enum(REVENUE_SOURCES) })),
+});
+export type Revenue = z.output<typeof revenue>;
