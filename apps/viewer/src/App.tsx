@@ -17,8 +17,16 @@ import { startTransition, useCallback, useEffect, useMemo, useRef, useState } fr
 import type { Dir } from './engine/gesture.js';
 import { allowedFrom, neighbour, type Pos, pageAt, pageCount, samePos } from './engine/grid.js';
 import { type MoveVia, Stage, type StageHandle } from './engine/Stage.js';
-import { type Action, type ActionContext, bannerAction, buttonAction, pageLinkAction, popupAction } from './lib/actions.js';
-import { disableAnalytics, track } from './lib/analytics.js';
+import {
+  type Action,
+  type ActionContext,
+  ATTRIBUTION_MAX_AGE_S,
+  bannerAction,
+  buttonAction,
+  pageLinkAction,
+  popupAction,
+} from './lib/actions.js';
+import { disableAnalytics, pageView, track, watchTaps } from './lib/analytics.js';
 import { ApiError, clearToken, errorText, makeApi, readToken } from './lib/api.js';
 import { getCookie, setCookie, setSession } from './lib/cookies.js';
 import { homeOf, join, positionPath } from './lib/paths.js';
@@ -146,8 +154,9 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
   // Page views; the page's chatbot snippet (script tags with src only).
   useEffect(() => {
     if (!current) return;
-    track({ event: 'page_view', siteId: site.siteId, pageId: current.id, lang: site.lang, data: { position } });
+    pageView({ siteId: site.siteId, pageId: current.id, lang: site.lang, data: { position } });
   }, [current, site.siteId, site.lang, position]);
+  useEffect(() => watchTaps(document.getElementById('root') ?? document), []);
   useEffect(() => {
     if (ready && currentDetail?.pageDetail.chatbotScript)
       injectScriptTags(currentDetail.pageDetail.chatbotScript, `chatbot-${currentDetail.pageDetail.id}`);
@@ -189,6 +198,7 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
     else if (a.kind === 'script') runScript(a.code, true);
     else if (a.kind === 'navigate') {
       for (const [k, v] of Object.entries(a.cookies ?? {})) setCookie(k, v);
+      for (const [k, v] of Object.entries(a.attribution ?? {})) setCookie(k, v, ATTRIBUTION_MAX_AGE_S);
       for (const [k, v] of Object.entries(a.session ?? {})) setSession(k, v);
       location.href = a.href;
     }

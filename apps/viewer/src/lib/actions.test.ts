@@ -72,7 +72,13 @@ describe('buttons (viewer.md 5)', () => {
     expect(buttonAction(button({ buttonLinkType: 'INTERNAL_URL', linkDestinationUrl: 'contact' }), ctx())).toEqual({
       kind: 'navigate',
       href: '/sites/3/en/contact',
+      attribution: { cv_page_id: '41', cv_cta_id: '7', cv_source: 'BUTTON_CTA' },
     });
+    expect(buttonAction(button({ buttonLinkType: 'INTERNAL_URL', linkDestinationUrl: '/elsewhere' }), ctx())).toEqual({
+      kind: 'navigate',
+      href: '/elsewhere',
+    });
+    expect(internalHref('constructor', '/')).toBeNull();
     expect(internalHref('form', '/')).toBe('/forms');
     expect(internalHref('membership', '/en')).toBe('/en/register');
     expect(internalHref('//evil.example', '/')).toBeNull();
@@ -84,6 +90,7 @@ describe('buttons (viewer.md 5)', () => {
       kind: 'navigate',
       href: '/sites/3/en/survey?survey_id=9',
       cookies: { survey_page_id: '41', survey_cta_id: '7', survey_click_source: 'BUTTON_CTA' },
+      attribution: { cv_page_id: '41', cv_cta_id: '7', cv_source: 'BUTTON_CTA' },
     });
   });
   it('external URLs open a tab; scripts run only when they parsed', () => {
@@ -105,7 +112,13 @@ describe('popup CTA transitions (viewer.md 4)', () => {
   it('INTERNAL_URL stores page, position and popup in cookies and session storage', () => {
     const a = popupAction(popup({ transitionType: 'INTERNAL_URL', internalLinkType: 'membership' }), ctx());
     const facts = { popup_page_id: '41', popup_position: 'A2', popup_id: '5' };
-    expect(a).toEqual({ kind: 'navigate', href: '/sites/3/en/register', cookies: facts, session: facts });
+    expect(a).toEqual({
+      kind: 'navigate',
+      href: '/sites/3/en/register',
+      cookies: facts,
+      session: facts,
+      attribution: { cv_page_id: '41', cv_cta_id: '5', cv_source: 'POPUP_CTA_TRANSITION' },
+    });
   });
   it('EXTERNAL_URL carries site, page and popup ids, plus the variation facts when a variation cookie is set', () => {
     const plain = popupAction(popup({ transitionType: 'EXTERNAL_URL', externalLinkUrl: 'https://shop.example/p?a=1' }), ctx());
@@ -133,6 +146,7 @@ describe('popup CTA transitions (viewer.md 4)', () => {
       kind: 'navigate',
       href: '/sites/3/en/survey?survey_id=4',
       cookies: { survey_page_id: '41', survey_cta_id: '5', survey_click_source: 'POPUP_CTA_TRANSITION' },
+      attribution: { cv_page_id: '41', cv_cta_id: '5', cv_source: 'POPUP_CTA_TRANSITION' },
     });
   });
 });
@@ -146,6 +160,7 @@ describe('page link and campaign banners', () => {
     expect(pageLinkAction(detail({ isInternalLink: true, linkDestinationUrl: 'contact' }), ctx())).toEqual({
       kind: 'navigate',
       href: '/sites/3/en/contact',
+      attribution: { cv_page_id: '41', cv_cta_id: '', cv_source: 'BUTTON_CTA' },
     });
   });
   it('banners: creative block, external, internal; scripts never', () => {

@@ -9,7 +9,14 @@ import { join } from './paths.js';
 export type Action =
   | { kind: 'none' }
   | { kind: 'jump'; to: Pos }
-  | { kind: 'navigate'; href: string; cookies?: Record<string, string>; session?: Record<string, string> }
+  | {
+      kind: 'navigate';
+      href: string;
+      cookies?: Record<string, string>;
+      session?: Record<string, string>;
+      /** conversion attribution cookies (cv_page_id, cv_cta_id, cv_source), kept ATTRIBUTION_MAX_AGE_S */
+      attribution?: Record<string, string>;
+    }
   | { kind: 'open'; href: string }
   | { kind: 'script'; code: string };
 
@@ -25,13 +32,19 @@ export interface ActionContext {
 }
 
 const NONE: Action = { kind: 'none' };
-const SCREENS: Record<string, string> = { contact: 'contact', form: 'forms', forms: 'forms', membership: 'register', register: 'register' };
+const SCREENS = new Map([
+  ['contact', 'contact'],
+  ['form', 'forms'],
+  ['forms', 'forms'],
+  ['membership', 'register'],
+  ['register', 'register'],
+]);
 
 /** contact, form, membership (or a path on this origin) -> the screen's address. */
 export function internalHref(dest: string | null | undefined, home: string): string | null {
   const d = (dest ?? '').trim();
   if (!d) return null;
-  const screen = SCREENS[d];
+  const screen = SCREENS.get(d);
   if (screen) return join(home, screen);
   if (d.startsWith('/') && !d.startsWith('//')) return d;
   return null;
@@ -39,11 +52,30 @@ export function internalHref(dest: string | null | undefined, home: string): str
 
 const isHttp = (u: string) => /^https?:\/\//i.test(u);
 
-function survey(surveyId: number, ctaId: number, source: 'BUTTON_CTA' | 'POPUP_CTA_TRANSITION', c: ActionContext): Action {
+type Source = 'BUTTON_CTA' | 'POPUP_CTA_TRANSITION';
+/** The conversion cookies live a day: a visitor may fill the form in later. */
+export const ATTRIBUTION_MAX_AGE_S = 24 * 3600;
+
+/** Which page and CTA led to a form, the registration or a survey (all three set, so an older CTA's id never lingers). */
+function attribution(c: ActionContext, ctaId: number | null, source: Source): Record<string, string> {
+  return { cv_page_id: String(c.pageId), cv_cta_id: ctaId ? String(ctaId) : '', cv_source: source };
+}
+
+/** An internal destination; the conversion screens (contact, forms, register) carry the attribution cookies. */
+function internal(dest: string | null | undefined, c: ActionContext, ctaId: number | null, source: Source): Action {
+  const href = internalHref(dest, c.home);
+  if (!href) return NONE;
+  return SCREENS.has((dest ?? '').trim())
+    ? { kind: 'navigate', href, attribution: attribution(c, ctaId, source) }
+    : { kind: 'navigate', href };
+}
+
+function survey(surveyId: number, ctaId: number, source: Source, c: ActionContext): Action {
   return {
     kind: 'navigate',
     href: `${join(c.home, 'survey')}?survey_id=${surveyId}`,
     cookies: { survey_page_id: String(c.pageId), survey_cta_id: String(ctaId), survey_click_source: source },
+    attribution: attribution(c, ctaId, source),
   };
 }
 
@@ -57,10 +89,8 @@ export function buttonAction(b: ButtonView, c: ActionContext): Action {
       const to = parseCreativeBlock(dest, c.cols, c.rows);
       return to ? { kind: 'jump', to } : NONE;
     }
-    case 'INTERNAL_URL': {
-      const href = internalHref(dest, c.home);
-      return href ? { kind: 'navigate', href } : NONE;
-    }
+    case 'INTERNAL_URL':
+      return internal(dest, c, b.id, 'BUTTON_CTA');
     case 'SURVEY':
       return b.linkedSurveyId ? survey(b.linkedSurveyId, b.id, 'BUTTON_CTA', c) : NONE;
     case 'EXTERNAL_URL':
@@ -77,10 +107,10 @@ export function popupAction(it: PopupItemView, c: ActionContext): Action {
   const tr = it.transition;
   switch (tr.transitionType) {
     case 'INTERNAL_URL': {
-      const href = internalHref(tr.internalLinkType ?? 'contact', c.home);
-      if (!href) return NONE;
+      const a = internal(tr.internalLinkType ?? 'contact', c, it.id, 'POPUP_CTA_TRANSITION');
+      if (a.kind !== 'navigate') return NONE;
       const facts = { popup_page_id: String(c.pageId), popup_position: c.position, popup_id: String(it.id) };
-      return { kind: 'navigate', href, cookies: facts, session: facts };
+      return { ...a, cookies: facts, session: facts };
     }
     case 'EXTERNAL_URL': {
       if (!tr.externalLinkUrl || !isHttp(tr.externalLinkUrl)) return NONE;
@@ -115,10 +145,7 @@ export function popupAction(it: PopupItemView, c: ActionContext): Action {
 export function pageLinkAction(d: PageDetail, c: ActionContext): Action {
   const dest = d.linkDestinationUrl?.trim() ?? '';
   if (!dest || !d.linkButtonText.trim()) return NONE;
-  if (d.isInternalLink) {
-    const href = internalHref(dest, c.home);
-    return href ? { kind: 'navigate', href } : NONE;
-  }
+  if (d.isInternalLink) return internal(dest, c, null, 'BUTTON_CTA');
   return isHttp(dest) ? { kind: 'open', href: dest } : NONE;
 }
 

@@ -1,7 +1,16 @@
-// Visitor events (viewer.md 7), queued and sent in batches with sendBeacon when the browser is idle
-// or the page is hidden: recording an event is an array push, so it never delays a swipe.
+// Visitor events (viewer.md 7), queued and sent in batches when the browser is idle or the page is
+// hidden: recording an event is an array push, so it never delays a swipe. Each event gets an id and
+// a time once, so a batch sent again carries the same values and the server counts it once.
 
-export type EventKind = 'page_view' | 'click_cta_btn' | 'slide_page' | 'click_product_item' | 'click_product_point' | 'click_popup_cta';
+export type EventKind =
+  | 'page_view'
+  | 'click_cta_btn'
+  | 'slide_page'
+  | 'click_product_item'
+  | 'click_product_point'
+  | 'click_popup_cta'
+  | 'page_leave'
+  | 'tap';
 
 export interface VisitorEvent {
   event: EventKind;
@@ -11,29 +20,69 @@ export interface VisitorEvent {
   popupId?: number | null;
   lang?: string;
   data?: Record<string, string | number | boolean | null>;
-  at?: number;
+  /** page_leave: how long the page was shown */
+  dwellMs?: number;
+  /** tap: where on the page, as fractions 0..1 of its box */
+  x?: number;
+  y?: number;
 }
+type Queued = VisitorEvent & { id: string; at: number };
 
 const ENDPOINT = '/api/v1/end-user/events';
 const MAX_BATCH = 20;
-let queue: VisitorEvent[] = [];
+const MAX_QUEUED = 500;
+const RETRY_MS = 5000;
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
+const UTM = ['utm_source', 'utm_medium', 'utm_campaign'] as const;
+
+let queue: Queued[] = [];
+/** events of a send that failed: sent once more, never a third time */
+let later: Queued[] = [];
 let scheduled = false;
 let disabled = false;
+let prefix = '';
+let seq = 0;
+let utmDone = false;
+/** the page view being shown (for its page_leave) and the page taps belong to */
+let view: { id: string; e: VisitorEvent; start: number } | null = null;
+let here: VisitorEvent | null = null;
+
+/** 16 random characters per page load (getRandomValues works on plain http too), then a counter. */
+export function newId(): string {
+  if (!prefix) prefix = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => ALPHABET[b & 63]).join('');
+  return prefix + (seq++).toString(36);
+}
 
 const snake = (k: string) => k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const wire = (e: Queued) => Object.fromEntries(Object.entries(e).map(([k, v]) => [snake(k), v]));
 
-function flush(): void {
+function post(batch: Queued[], retried: boolean, hiding: boolean): void {
+  const body = JSON.stringify({ events: batch.map(wire) });
+  // Hidden pages may be gone before a fetch answers: a beacon then; otherwise a fetch, whose answer says whether to retry.
+  if (hiding && navigator.sendBeacon?.(ENDPOINT, new Blob([body], { type: 'application/json' }))) return;
+  const fail = () => {
+    if (retried) return;
+    if (later.length === 0) setTimeout(retry, RETRY_MS);
+    later.push(...batch);
+  };
+  fetch(ENDPOINT, { method: 'POST', body, headers: { 'content-type': 'application/json' }, keepalive: true }).then(
+    (r) => (r.status >= 500 || r.status === 429 ? fail() : undefined),
+    fail,
+  );
+}
+
+function retry(): void {
+  const again = later;
+  later = [];
+  for (let i = 0; i < again.length; i += MAX_BATCH) post(again.slice(i, i + MAX_BATCH), true, false);
+}
+
+function flush(hiding = false): void {
   scheduled = false;
-  if (queue.length === 0) return;
-  const batch = queue.slice(0, MAX_BATCH);
-  queue = queue.slice(MAX_BATCH);
-  const body = JSON.stringify({
-    events: batch.map((e) => Object.fromEntries(Object.entries(e).map(([k, v]) => [snake(k), v]))),
-  });
-  const blob = new Blob([body], { type: 'application/json' });
-  if (!(navigator.sendBeacon?.(ENDPOINT, blob) ?? false)) {
-    fetch(ENDPOINT, { method: 'POST', body, headers: { 'content-type': 'application/json' }, keepalive: true }).catch(() => {});
-  }
+  do {
+    if (queue.length > 0) post(queue.splice(0, MAX_BATCH), false, hiding);
+  } while (hiding && queue.length > 0);
+  if (hiding && later.length > 0) retry();
   if (queue.length > 0) schedule();
 }
 
@@ -41,24 +90,78 @@ function schedule(): void {
   if (scheduled) return;
   scheduled = true;
   const ric = (window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
-  if (ric) ric(flush, { timeout: 2000 });
+  if (ric) ric(() => flush(), { timeout: 2000 });
   else setTimeout(flush, 1000);
 }
 
-export function track(e: VisitorEvent): void {
-  if (disabled || typeof window === 'undefined') return;
-  queue.push({ ...e, at: Date.now() });
+/** Queues one event; its id (for events that point at it). */
+export function track(e: VisitorEvent): string {
+  if (disabled || typeof window === 'undefined') return '';
+  const id = newId();
+  if (queue.length < MAX_QUEUED) queue.push({ ...e, id, at: Date.now() });
   schedule();
+  return id;
+}
+
+/** The page shown so far is left: its page_leave with how long it was shown. */
+function leave(): void {
+  const v = view;
+  if (!v) return;
+  view = null;
+  const { siteId, pageId, lang } = v.e;
+  track({ event: 'page_leave', siteId, pageId, lang, dwellMs: Math.max(0, Date.now() - v.start), data: { view: v.id } });
+}
+
+/** A page is shown: the previous one is left; the first view of a load carries the landing address's UTM tags. */
+export function pageView(e: Omit<VisitorEvent, 'event'>): void {
+  if (disabled || typeof window === 'undefined') return;
+  leave();
+  let data = e.data;
+  if (!utmDone) {
+    utmDone = true;
+    const q = new URLSearchParams(location.search);
+    for (const k of UTM) {
+      const v = q.get(k)?.trim().slice(0, 200);
+      if (v) data = { ...data, [k]: v };
+    }
+  }
+  const ev: VisitorEvent = { ...e, event: 'page_view', data };
+  view = { id: track(ev), e: ev, start: Date.now() };
+  here = ev;
+}
+
+const frac = (n: number) => Math.round(Math.min(1, Math.max(0, n)) * 10000) / 10000;
+
+/** Taps on the current page inside `root`, as fractions of the page's box; a passive listener that never stops a click. */
+export function watchTaps(root: EventTarget): () => void {
+  const on = (ev: Event) => {
+    const e = ev as MouseEvent;
+    // keyboard "clicks" have no point; clicks ending a drag never get here (the stage swallows them)
+    if (disabled || !here || e.detail === 0) return;
+    const slide = (e.target as Element | null)?.closest?.('.vw-slide.is-current');
+    const r = slide?.getBoundingClientRect();
+    if (!r || r.width <= 0 || r.height <= 0) return;
+    const { siteId, pageId, lang } = here;
+    track({ event: 'tap', siteId, pageId, lang, x: frac((e.clientX - r.left) / r.width), y: frac((e.clientY - r.top) / r.height) });
+  };
+  root.addEventListener('click', on, { passive: true });
+  return () => root.removeEventListener('click', on);
 }
 
 /** Preview views record nothing. */
 export function disableAnalytics(): void {
   disabled = true;
+  queue = [];
+  view = null;
 }
 
 if (typeof window !== 'undefined') {
-  addEventListener('pagehide', flush);
+  const hide = () => {
+    leave();
+    flush(true);
+  };
+  addEventListener('pagehide', hide);
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') flush();
+    if (document.visibilityState === 'hidden') hide();
   });
 }

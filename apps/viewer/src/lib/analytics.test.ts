@@ -1,0 +1,174 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The sender in a bare browser stand-in: window and document listeners, fetch, sendBeacon, timers.
+
+type Wire = Record<string, unknown>;
+type Handler = (e?: unknown) => void;
+
+async function load(search = '') {
+  vi.resetModules();
+  const win: Record<string, Handler[]> = {};
+  const doc = {
+    visibilityState: 'visible',
+    handlers: {} as Record<string, Handler[]>,
+    addEventListener(t: string, f: Handler) {
+      this.handlers[t] = [...(this.handlers[t] ?? []), f];
+    },
+  };
+  const posts: { via: 'fetch' | 'beacon'; events: Wire[] }[] = [];
+  const answers: (number | 'down')[] = [];
+  vi.stubGlobal('window', globalThis);
+  vi.stubGlobal('addEventListener', (t: string, f: Handler) => {
+    win[t] = [...(win[t] ?? []), f];
+  });
+  vi.stubGlobal('document', doc);
+  vi.stubGlobal('location', { search });
+  vi.stubGlobal('navigator', {
+    sendBeacon: (_url: string, blob: Blob) => {
+      void blob.text().then((t) => posts.push({ via: 'beacon', events: (JSON.parse(t) as { events: Wire[] }).events }));
+      return true;
+    },
+  });
+  vi.stubGlobal('fetch', (_url: string, init: { body: string }) => {
+    posts.push({ via: 'fetch', events: (JSON.parse(init.body) as { events: Wire[] }).events });
+    const a = answers.shift() ?? 202;
+    return a === 'down' ? Promise.reject(new TypeError('offline')) : Promise.resolve({ status: a });
+  });
+  const mod = await import('./analytics.js');
+  const hide = async () => {
+    doc.visibilityState = 'hidden';
+    for (const f of doc.handlers.visibilitychange ?? []) f();
+    for (const f of win.pagehide ?? []) f();
+    await vi.advanceTimersByTimeAsync(0);
+  };
+  return { mod, posts, answers, hide };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(new Date('2026-05-01T00:00:00Z'));
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('viewer events: ids, batches, retry', () => {
+  it('each event has an id of 16-64 safe characters and a time, made once, sent in snake_case', async () => {
+    const { mod, posts } = await load();
+    const a = mod.track({ event: 'click_cta_btn', siteId: 3, pageId: 41, targetId: 7, lang: 'en' });
+    const b = mod.track({ event: 'click_cta_btn', siteId: 3, pageId: 41, targetId: 8, lang: 'en' });
+    expect(a).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(b).toMatch(/^[A-Za-z0-9_-]{16,64}$/);
+    expect(a).not.toBe(b);
+    expect(posts).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.via).toBe('fetch');
+    expect(posts[0]?.events[0]).toEqual({
+      event: 'click_cta_btn',
+      site_id: 3,
+      page_id: 41,
+      target_id: 7,
+      lang: 'en',
+      id: a,
+      at: Date.parse('2026-05-01T00:00:00Z'),
+    });
+  });
+
+  it('a failed send is retried once, later, with the same ids and times; never a third time', async () => {
+    const { mod, posts, answers } = await load();
+    answers.push('down', 503);
+    mod.track({ event: 'slide_page', siteId: 3, pageId: 41 });
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(posts).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(posts).toHaveLength(2);
+    expect(posts[1]?.events).toEqual(posts[0]?.events);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(posts).toHaveLength(2);
+  });
+
+  it('a refused batch (4xx other than 429) is not sent again', async () => {
+    const { mod, posts, answers } = await load();
+    answers.push(400);
+    mod.track({ event: 'slide_page', siteId: 3 });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(posts).toHaveLength(1);
+  });
+
+  it('preview: nothing is recorded', async () => {
+    const { mod, posts, hide } = await load();
+    mod.disableAnalytics();
+    mod.pageView({ siteId: 3, pageId: 41 });
+    mod.track({ event: 'click_cta_btn', siteId: 3 });
+    await vi.advanceTimersByTimeAsync(5000);
+    await hide();
+    expect(posts).toHaveLength(0);
+  });
+});
+
+describe('viewer events: page views, dwell, UTM', () => {
+  it('leaving a page sends page_leave with its dwell and the page view id; UTM only on the first view', async () => {
+    const { mod, posts } = await load('?utm_source=news&utm_medium=mail&utm_campaign=spring&x=1');
+    mod.pageView({ siteId: 3, pageId: 41, lang: 'en', data: { position: 'A1' } });
+    await vi.advanceTimersByTimeAsync(2500);
+    mod.pageView({ siteId: 3, pageId: 42, lang: 'en', data: { position: 'A2' } });
+    await vi.advanceTimersByTimeAsync(1000);
+    const events = posts.flatMap((p) => p.events);
+    const [first, leave, second] = events;
+    expect(first).toMatchObject({
+      event: 'page_view',
+      page_id: 41,
+      data: { position: 'A1', utm_source: 'news', utm_medium: 'mail', utm_campaign: 'spring' },
+    });
+    expect(leave).toMatchObject({ event: 'page_leave', page_id: 41, dwell_ms: 2500, data: { view: first?.id } });
+    expect(second).toMatchObject({ event: 'page_view', page_id: 42, data: { position: 'A2' } });
+    expect(second?.data).not.toHaveProperty('utm_source');
+  });
+
+  it('hiding the page sends its page_leave and every queued event by beacon, once', async () => {
+    const { mod, posts, hide } = await load();
+    mod.pageView({ siteId: 3, pageId: 41 });
+    for (let i = 0; i < 30; i++) mod.track({ event: 'click_cta_btn', siteId: 3, pageId: 41 });
+    await vi.advanceTimersByTimeAsync(400);
+    await hide();
+    expect(posts.every((p) => p.via === 'beacon')).toBe(true);
+    const events = posts.flatMap((p) => p.events);
+    expect(events).toHaveLength(32);
+    expect(events.filter((e) => e.event === 'page_leave')).toEqual([expect.objectContaining({ dwell_ms: 400, page_id: 41 })]);
+    expect(Math.max(...posts.map((p) => p.events.length))).toBeLessThanOrEqual(20);
+  });
+});
+
+describe('viewer events: taps', () => {
+  const slide = { getBoundingClientRect: () => ({ left: 10, top: 20, width: 200, height: 400 }) };
+  const target = (inSlide: boolean) => ({ closest: (sel: string) => (inSlide && sel === '.vw-slide.is-current' ? slide : null) });
+
+  it('a tap on the current page is one tap event with x, y as fractions of the page box', async () => {
+    const { mod, posts } = await load();
+    let handler: Handler = () => {};
+    let options: unknown;
+    const root = {
+      addEventListener: (_t: string, f: Handler, o: unknown) => {
+        handler = f;
+        options = o;
+      },
+      removeEventListener: vi.fn(),
+    } as unknown as EventTarget;
+    const stop = mod.watchTaps(root);
+    expect(options).toEqual({ passive: true });
+    mod.pageView({ siteId: 3, pageId: 41, lang: 'en' });
+    handler({ detail: 1, clientX: 60, clientY: 120, target: target(true) });
+    handler({ detail: 0, clientX: 60, clientY: 120, target: target(true) });
+    handler({ detail: 1, clientX: 60, clientY: 120, target: target(false) });
+    handler({ detail: 1, clientX: 500, clientY: 0, target: target(true) });
+    await vi.advanceTimersByTimeAsync(1000);
+    const taps = posts.flatMap((p) => p.events).filter((e) => e.event === 'tap');
+    expect(taps).toHaveLength(2);
+    expect(taps[0]).toMatchObject({ site_id: 3, page_id: 41, lang: 'en', x: 0.25, y: 0.25 });
+    expect(taps[1]).toMatchObject({ x: 1, y: 0 });
+    stop();
+    expect(root.removeEventListener).toHaveBeenCalled();
+  });
+});
