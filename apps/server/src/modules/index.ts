@@ -4,6 +4,7 @@ import { accountJobs } from './accounts/jobs.js';
 import { accountRoutes } from './accounts/routes.js';
 import { registerAccountSites } from './accounts/service.js';
 import { adminAppRoutes } from './adminapp/routes.js';
+import { rollupJobs } from './analytics/rollup.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { authJobs } from './auth/jobs.js';
@@ -41,6 +42,7 @@ export const modules: Module[] = [
   { name: 'adminapp', admin: adminAppRoutes() },
   { name: 'viewer', sites: viewerRoutes },
   { name: 'analytics', sites: analyticsRoutes },
+  { name: 'analytics-rollups', jobs: rollupJobs },
   { name: 'domains', prefix: '/api/v1', admin: domainRoutes, jobs: domainJobs },
   { name: 'audit', prefix: '/api/v1', admin: auditRoutes(scopedSite) },
   { name: 'previewshare', prefix: '/api/v1', admin: previewShareRoutes },
