@@ -67,7 +67,9 @@ export type BillListQuery = z.output<typeof billListQuery>;
 /** POST /bill/card: what the test provider's endpoint (or a real provider's script) gave the browser. */
 export const registerCardBody = z.object({ token: z.string().min(8).max(200) });
 export const cardView = z.object({ brand: z.string(), last4: z.string() });
-export const cardResponse = z.object({ card: cardView.nullable() });
+/** `cardPayments`: false when the deployment takes no card payments (PAYMENT_PROVIDER=none): bills are paid by transfer. */
+export const cardResponse = z.object({ card: cardView.nullable(), cardPayments: z.boolean() });
+export type CardResponse = z.output<typeof cardResponse>;
 
 /** POST /bill/test-provider/tokens: the built-in test provider's own endpoint (never the app's tables). */
 export const testCardBody = z.object({

@@ -1,4 +1,14 @@
-import type { BillListQuery, BillSummary, InvoiceIssuerView, MessageResponse, MyPlan, Paged, PaymentStatus, PlanUsage } from '@swipe/core';
+import type {
+  BillListQuery,
+  BillSummary,
+  CardResponse,
+  InvoiceIssuerView,
+  MessageResponse,
+  MyPlan,
+  Paged,
+  PaymentStatus,
+  PlanUsage,
+} from '@swipe/core';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, refreshSession } from '../../lib/api';
 import { getSession } from '../../lib/session';
@@ -33,7 +43,7 @@ export const forceComplete = (id: number) => api.post<MessageResponse>(`payments
 export const cardQuery = () =>
   queryOptions({
     queryKey: ['bill', 'card'],
-    queryFn: ({ signal }) => api.get<{ card: { brand: string; last4: string } | null }>('bill/card', { signal }),
+    queryFn: ({ signal }) => api.get<CardResponse>('bill/card', { signal }),
   });
 
 export interface CardInput {

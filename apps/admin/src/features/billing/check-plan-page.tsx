@@ -1,7 +1,7 @@
 import { Button, Stack, Tabs, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { BillSummary } from '@swipe/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { IconDownload } from '../../components/icons';
@@ -10,7 +10,7 @@ import { downloadBlob } from '../../lib/format';
 import { useT } from '../../lib/i18n';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useBase, useSession } from '../../lib/session';
-import { downloadInvoice, exportBillsCsv, forceComplete } from './api';
+import { cardQuery, downloadInvoice, exportBillsCsv, forceComplete } from './api';
 import { BillsTable, type RowAction, useBillParams } from './bills-table';
 import { yen } from './format';
 import { InvoiceIssuerCard } from './invoice-issuer-card';
@@ -34,6 +34,8 @@ export function CheckPlanPage() {
   const tab = seller && sp.get('tab') === 'issued' ? 'issued' : 'own';
   const canEdit = me?.authority === 'EDIT';
   const [paying, setPaying] = useState<BillSummary | null>(null);
+  // Without a card provider (PAYMENT_PROVIDER=none) bills are paid by bank transfer: no pay button.
+  const cardPayments = useQuery({ ...cardQuery(), enabled: tab === 'own' }).data?.cardPayments ?? false;
   const issuedParams = useBillParams('issued').params;
 
   const pdf = useMutation({
@@ -69,7 +71,7 @@ export function CheckPlanPage() {
     color: 'blue',
     text: t('admin.check_pay'),
     label: (b) => t('admin.check_pay_for', { month: b.yearMonth }),
-    show: (b) => canEdit && (b.status === 'UNPAID' || b.status === 'FAILED'),
+    show: (b) => canEdit && cardPayments && (b.status === 'UNPAID' || b.status === 'FAILED'),
     run: (b) => setPaying(b),
   };
   const forceAction: RowAction = {

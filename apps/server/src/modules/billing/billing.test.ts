@@ -220,11 +220,13 @@ describe('payments over HTTP', () => {
     expect((await bill('LIC', '2026-01'))?.status).toBe('FAILED');
     const ok = await tok(CARD_OK);
     expect(ok.last4).toBe('4242');
-    const card = await http<{ card: { brand: string; last4: string } }>(srv.adminUrl, 'POST', '/api/v1/bill/card', {
+    const card = await http<{ card: { brand: string; last4: string }; card_payments: boolean }>(srv.adminUrl, 'POST', '/api/v1/bill/card', {
       token,
       body: { token: ok.token },
     });
     expect(card.body.card).toEqual({ brand: 'Visa', last4: '4242' });
+    // the screen offers "pay by card" only when the deployment takes cards (the test provider here)
+    expect(card.body.card_payments).toBe(true);
     const pay = () =>
       http(srv.adminUrl, 'POST', `/api/v1/bill/${b?.id}/pay`, { token, body: {}, headers: { 'idempotency-key': 'key-12345678' } });
     expect((await pay()).status).toBe(200);

@@ -61,9 +61,11 @@ export async function billingRoutes(app: App, ctx: AppContext): Promise<void> {
   );
   app.get('/bill/card', { schema: { tags, security, response: { 200: cardResponse } } }, async (req) => ({
     card: await currentCard(ctx, actorOf(req)),
+    cardPayments: ctx.config.billing.paymentProvider !== 'none',
   }));
   app.post('/bill/card', { schema: { tags, security, body: registerCardBody, response: { 200: cardResponse } } }, async (req) => ({
     card: await registerCard(ctx, actorOf(req), req.body.token),
+    cardPayments: ctx.config.billing.paymentProvider !== 'none',
   }));
   // The built-in test provider's own endpoint (PAYMENT_PROVIDER=test): the card number is turned into a token
   // here and goes nowhere else (no table, no log line). A real provider's script replaces this call.
