@@ -1,4 +1,5 @@
 export * from './album.js';
+export * from './analytics.js';
 export * from './api/index.js';
 export * from './billing.js';
 export * from './case.js';

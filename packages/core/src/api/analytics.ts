@@ -1,19 +1,10 @@
 import { z } from 'zod';
-import { LANGUAGES } from '../constants.js';
+import { ANALYTICS_DEFAULT_DAYS, checkPeriod, type Period, presetPeriod } from '../analytics.js';
+import { EVENT_ID_PATTERN, EVENT_KINDS, LANGUAGES, MAX_DWELL_MS } from '../constants.js';
 import { id } from './common.js';
 
 // Visitor events of viewer.md 7 (sent by the viewer in batches with sendBeacon) and the live applicant
 // counts of popup CTAs (sites origin).
-
-export const EVENT_KINDS = [
-  'page_view',
-  'click_cta_btn',
-  'slide_page',
-  'click_product_item',
-  'click_product_point',
-  'click_popup_cta',
-] as const;
-export type EventKind = (typeof EVENT_KINDS)[number];
 
 const positiveId = z
   .number()
@@ -21,6 +12,9 @@ const positiveId = z
   .positive()
   .max(2 ** 53 - 1);
 export const visitorEvent = z.object({
+  /** random id made once by the viewer (a retry resends it with the same `at`: counted once); old viewers send none */
+  id: z.string().regex(EVENT_ID_PATTERN).optional(),
+  /** every kind parses; `conversion` from a visitor is dropped by the server (conversions are recorded server-side) */
   event: z.enum(EVENT_KINDS),
   siteId: positiveId,
   pageId: positiveId.nullish(),
@@ -30,7 +24,13 @@ export const visitorEvent = z.object({
   lang: z.enum(LANGUAGES).nullish(),
   /** position code, direction and such small facts */
   data: z.record(z.string().max(40), z.union([z.string().max(200), z.number(), z.boolean(), z.null()])).optional(),
+  /** when it happened (ms since epoch); an event with an id needs one within 24 h of the server's clock */
   at: z.number().int().positive().optional(),
+  /** page_leave: how long the page was shown (ms, up to 6 h) */
+  dwellMs: z.number().int().min(0).max(MAX_DWELL_MS).nullish(),
+  /** tap: position as fractions 0..1 of the page box */
+  x: z.number().min(0).max(1).nullish(),
+  y: z.number().min(0).max(1).nullish(),
 });
 export type VisitorEvent = z.output<typeof visitorEvent>;
 /** POST /end-user/events */
@@ -43,3 +43,200 @@ export const popupCountsResponse = z.object({
   items: z.array(z.object({ id: z.number().int(), numberClicks: z.number().int(), limit: z.number().int().nullable() })),
 });
 export type PopupCountsResponse = z.output<typeof popupCountsResponse>;
+
+// ---- Analysis (operator side, admin origin, prefix /api/v1/analysis; issue 11.2; helper "screens") ----
+// Periods are Japan days, both ends included; every figure comes with the previous period of the same length.
+
+const analysisPeriod = z.object({ from: z.string(), to: z.string() });
+const share = z.number().nullable();
+
+type PeriodInput = { from?: string | undefined; to?: string | undefined };
+const periodShape = { from: z.string().max(10).optional(), to: z.string().max(10).optional() };
+function refinePeriod(v: PeriodInput, ctx: z.RefinementCtx): void {
+  if (v.from === undefined && v.to === undefined) return;
+  if (v.from === undefined) return void ctx.addIssue({ code: 'custom', message: 'validation.required', path: ['from'] });
+  if (v.to === undefined) return void ctx.addIssue({ code: 'custom', message: 'validation.date_end_required', path: ['to'] });
+  const bad = checkPeriod(v.from, v.to);
+  if (bad) ctx.addIssue({ code: 'custom', message: bad[1], path: [bad[0]] });
+}
+/** Both days given, or the last ANALYTICS_DEFAULT_DAYS days ending today (Japan). */
+function fillPeriod<V extends PeriodInput>(v: V): Omit<V, 'from' | 'to'> & Period {
+  const p: Period = v.from && v.to ? { from: v.from, to: v.to } : presetPeriod(ANALYTICS_DEFAULT_DAYS);
+  return { ...v, from: p.from, to: p.to };
+}
+/** ?from=YYYY-MM-DD&to=YYYY-MM-DD (both or neither: the last 30 days) */
+export const analysisQuery = z.object(periodShape).superRefine(refinePeriod).transform(fillPeriod);
+export type AnalysisQuery = z.output<typeof analysisQuery>;
+export const heatmapQuery = z
+  .object({ ...periodShape, pageId: id })
+  .superRefine(refinePeriod)
+  .transform(fillPeriod);
+export const ANALYSIS_SITE_SORTS = ['name', 'visitors', 'pageViews', 'conversions', 'cvRate', 'ctaClicks'] as const;
+export const analysisSitesQuery = z
+  .object({
+    ...periodShape,
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(100).default(20),
+    search: z.string().trim().max(100).optional(),
+    sort: z.enum(ANALYSIS_SITE_SORTS).default('visitors'),
+    order: z.enum(['asc', 'desc']).default('desc'),
+  })
+  .superRefine(refinePeriod)
+  .transform(fillPeriod);
+export type AnalysisSitesQuery = z.output<typeof analysisSitesQuery>;
+
+export const analysisFigures = z.object({
+  visitors: z.number().int(),
+  pageViews: z.number().int(),
+  conversions: z.number().int(),
+  ctaClicks: z.number().int(),
+  /** conversions / visitors (0..1), null without visitors */
+  cvRate: share,
+});
+export type AnalysisFigures = z.output<typeof analysisFigures>;
+
+/** GET site/{id}/lp */
+export const lpResponse = z.object({
+  siteId: z.number().int(),
+  siteName: z.string(),
+  siteUrl: z.string(),
+  period: analysisPeriod,
+  previous: analysisPeriod,
+  totals: analysisFigures,
+  previousTotals: analysisFigures,
+  /** change against the previous period (0.25 = +25 %), null when the previous figure was 0 */
+  change: z.object({ visitors: share, pageViews: share, conversions: share, ctaClicks: share, cvRate: share }),
+  /** pages with a creative (the ranking needs RANKING_MIN_PAGES) */
+  pageCount: z.number().int(),
+});
+export type LpResponse = z.output<typeof lpResponse>;
+
+/** GET site/{id}/lp/chart: one row per day of the period (days without visits are zeros) */
+export const lpChartResponse = z.object({
+  period: analysisPeriod,
+  days: z.array(analysisFigures.omit({ cvRate: true }).extend({ day: z.string() })),
+});
+export type LpChartResponse = z.output<typeof lpChartResponse>;
+
+export const analysisPage = z.object({
+  pageId: z.number().int(),
+  /** category (0-based) and row in it (0-based); label like "A-1" */
+  col: z.number().int(),
+  row: z.number().int(),
+  label: z.string(),
+  imageUrl: z.string().nullable(),
+  views: z.number().int(),
+  visitors: z.number().int(),
+  /** visitors of the page / visitors of the site */
+  reach: share,
+  exits: z.number().int(),
+  /** exits / views */
+  exitRate: share,
+  /** seconds, never below 1; null when no dwell was measured */
+  medianDwell: z.number().nullable(),
+  meanDwell: z.number().nullable(),
+  ctaClicks: z.number().int(),
+  /** CTA clicks / views */
+  ctaRate: share,
+  conversions: z.number().int(),
+});
+export type AnalysisPage = z.output<typeof analysisPage>;
+/** GET site/{id}/pages: every page of the grid in grid order */
+export const pagesResponse = z.object({ period: analysisPeriod, visitors: z.number().int(), items: z.array(analysisPage) });
+export type PagesResponse = z.output<typeof pagesResponse>;
+
+/** GET site/{id}/ranking: pages by views (422 RANKING_NEEDS_10_PAGES under 10 pages) */
+export const rankingResponse = z.object({
+  period: analysisPeriod,
+  items: z.array(
+    z.object({
+      rank: z.number().int(),
+      pageId: z.number().int(),
+      label: z.string(),
+      imageUrl: z.string().nullable(),
+      views: z.number().int(),
+      ctaClicks: z.number().int(),
+      /** CTA clicks / views */
+      ctr: share,
+      conversions: z.number().int(),
+      /** conversions / visitors of the page */
+      cvRate: share,
+    }),
+  ),
+});
+export type RankingResponse = z.output<typeof rankingResponse>;
+
+/** GET site/{id}/funnel: the site's grid with each cell's reach, and moves between categories */
+export const funnelResponse = z.object({
+  period: analysisPeriod,
+  cols: z.number().int(),
+  rows: z.number().int(),
+  visitors: z.number().int(),
+  categories: z.array(z.string()),
+  cells: z.array(
+    z.object({
+      col: z.number().int(),
+      row: z.number().int(),
+      pageId: z.number().int().nullable(),
+      visitors: z.number().int(),
+      reach: share,
+    }),
+  ),
+  /** visitors who moved from category fromCol to toCol; share = of the visitors who reached fromCol */
+  moves: z.array(z.object({ fromCol: z.number().int(), toCol: z.number().int(), visitors: z.number().int(), share })),
+});
+export type FunnelResponse = z.output<typeof funnelResponse>;
+
+/** GET site/{id}/heatmap?page_id=: taps on a TAP_GRID of the page */
+export const heatmapResponse = z.object({
+  period: analysisPeriod,
+  pageId: z.number().int(),
+  label: z.string(),
+  imageUrl: z.string().nullable(),
+  mediaType: z.enum(['IMAGE', 'VIDEO']),
+  cols: z.number().int(),
+  rows: z.number().int(),
+  total: z.number().int(),
+  cells: z.array(z.object({ gx: z.number().int(), gy: z.number().int(), taps: z.number().int() })),
+});
+export type HeatmapResponse = z.output<typeof heatmapResponse>;
+
+/** GET site/{id}/utm */
+export const utmResponse = z.object({
+  period: analysisPeriod,
+  items: z.array(
+    z.object({
+      source: z.string(),
+      medium: z.string(),
+      campaign: z.string(),
+      visitors: z.number().int(),
+      conversions: z.number().int(),
+      cvRate: share,
+    }),
+  ),
+});
+export type UtmResponse = z.output<typeof utmResponse>;
+
+/** GET/PUT site/{id}/settings */
+export const analysisSettings = z.object({ honorDnt: z.boolean() });
+export type AnalysisSettings = z.output<typeof analysisSettings>;
+
+/** GET sites: the caller's sites with their figures for the period */
+export const analysisSiteRow = analysisFigures.extend({
+  siteId: z.number().int(),
+  name: z.string(),
+  status: z.string(),
+  url: z.string(),
+  parentAccount: z.string(),
+  previousVisitors: z.number().int(),
+  visitorsChange: share,
+});
+export type AnalysisSiteRow = z.output<typeof analysisSiteRow>;
+export const analysisSitesResponse = z.object({
+  period: analysisPeriod,
+  items: z.array(analysisSiteRow),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AnalysisSitesResponse = z.output<typeof analysisSitesResponse>;
