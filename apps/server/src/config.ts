@@ -40,6 +40,8 @@ export interface Config {
   viewerDistDir: string;
   /** VIEWER_MANIFEST: the Vite manifest linking the enduser entry's bundles */
   viewerManifest: string;
+  /** ANALYTICS_RETENTION_MONTHS: raw analytics events are kept for this many months before the current one (0 = forever; rollups stay) */
+  analyticsRetentionMonths: number;
   /** ANALYTICS_ROLLUP_DELAY_MS: how long after a batch of events its site-days' rollups are recomputed (default 10 s) */
   analyticsRollupDelayMs: number;
   /** billing (issue 10): PAYMENT_PROVIDER, LICENSE_FEE_YEN, BANK_TRANSFER_DESTINATION, ISSUER_* (the platform's invoices) */
@@ -140,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     enduserRateMultiplier: positive(env.ENDUSER_RATE_MULTIPLIER, 1),
     viewerDistDir: path.resolve(env.VIEWER_DIST_DIR || VIEWER_DIST),
     viewerManifest: path.resolve(env.VIEWER_MANIFEST || path.join(env.VIEWER_DIST_DIR || VIEWER_DIST, '.vite', 'manifest.json')),
+    analyticsRetentionMonths: int(env.ANALYTICS_RETENTION_MONTHS, 25),
     analyticsRollupDelayMs: int(env.ANALYTICS_ROLLUP_DELAY_MS, 10_000),
     billing: {
       paymentProvider: paymentProviderName(env.PAYMENT_PROVIDER, env.NODE_ENV === 'production' && Boolean(env.DATABASE_URL)),

@@ -9,6 +9,28 @@ export const DEFAULT_POSITION = 'A1';
 export const REQUEST_TIMEOUT_MS = 60_000;
 export const LANGUAGE_COOKIE_MAX_AGE_S = 2_592_000;
 export const SESSION_COOKIE_MAX_AGE_DAYS = 3650;
+
+/**
+ * Analytics event kinds (viewer.md 7, issue 11). page_leave carries the dwell of one page view (data.view = that
+ * page_view's event id), tap a position as fractions 0..1 of the page box; conversion is recorded by the server
+ * only (a visitor's conversion event is dropped).
+ */
+export const EVENT_KINDS = [
+  'page_view',
+  'click_cta_btn',
+  'slide_page',
+  'click_product_item',
+  'click_product_point',
+  'click_popup_cta',
+  'page_leave',
+  'tap',
+  'conversion',
+] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+/** A visitor event's id: random, made once by the viewer; a retry resends it (and its `at`). */
+export const EVENT_ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
+/** Longest dwell a page_leave may report (6 hours). */
+export const MAX_DWELL_MS = 6 * 3600_000;
 export const TIMER_INTERVAL_MS = 60_000;
 
 export const ACCOUNT_TYPES = ['MASTER', 'OEM_MASTER', 'OEM_ADMIN', 'MASTER_USER', 'USER', 'SUB_ADMIN'] as const;

@@ -1,38 +1,60 @@
-import { insertMany } from '../../db/bulk.js';
 import type { Queryable } from '../../db/db.js';
 
-// The analytics module's SQL: analytics_events (docs/architecture.md).
+// The analytics module's SQL for raw events (analytics_events, migration 0013) and the per-site settings.
+// Partitions: partitions.repo.ts; rollups: rollups.repo.ts.
 
-export type EventRow = {
-  site_id: number;
-  page_id: number | null;
+export interface EventRow {
+  eventId: string;
+  siteId: number;
+  pageId: number | null;
   event: string;
-  session_id: string;
+  sessionId: string | null;
   lang: string | null;
-  target_id: number | null;
+  targetId: number | null;
+  /** JSON text */
   data: string;
-  occurred_at: string;
-};
-
-export async function insertEvents(q: Queryable, rows: EventRow[]): Promise<void> {
-  await insertMany(
-    q,
-    'analytics_events',
-    {
-      site_id: 'bigint',
-      page_id: 'bigint',
-      event: 'text',
-      session_id: 'text',
-      lang: 'text',
-      target_id: 'bigint',
-      data: 'jsonb',
-      occurred_at: 'timestamptz',
-    },
-    rows,
-  );
+  /** ISO instant */
+  occurredAt: string;
+  dwellMs: number | null;
+  x: number | null;
+  y: number | null;
 }
 
-/** Page views per site in [start, end) (billing's monthly PV fee): one GROUP BY on the page-view index (0010). */
+/**
+ * Stores a batch in one statement (column arrays through unnest); an event already stored (same site, id and
+ * instant: a retry) is skipped. Returns how many rows were new.
+ */
+export async function insertEvents(q: Queryable, rows: EventRow[]): Promise<number> {
+  if (rows.length === 0) return 0;
+  const col = <K extends keyof EventRow>(k: K) => rows.map((r) => r[k]);
+  const inserted = await q.query<{ n: number }>(
+    `WITH ins AS (
+       INSERT INTO analytics_events (event_id, site_id, page_id, event, session_id, lang, target_id, data, occurred_at, dwell_ms, x, y)
+       SELECT u.event_id, u.site_id, u.page_id, u.event, u.session_id, u.lang, u.target_id, u.data::jsonb, u.occurred_at, u.dwell_ms, u.x, u.y
+         FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::text[],
+                     $9::timestamptz[], $10::int[], $11::real[], $12::real[])
+           AS u(event_id, site_id, page_id, event, session_id, lang, target_id, data, occurred_at, dwell_ms, x, y)
+       ON CONFLICT DO NOTHING RETURNING 1)
+     SELECT count(*)::int AS n FROM ins`,
+    [
+      col('eventId'),
+      col('siteId'),
+      col('pageId'),
+      col('event'),
+      col('sessionId'),
+      col('lang'),
+      col('targetId'),
+      col('data'),
+      col('occurredAt'),
+      col('dwellMs'),
+      col('x'),
+      col('y'),
+    ],
+  );
+  return Number(inserted[0]?.n ?? 0);
+}
+
+/** Page views per site in [start, end) (billing's monthly PV fee): one GROUP BY on the page-view index (0013). */
 export async function countPageViewsBySite(q: Queryable, start: Date, end: Date, siteIds?: number[]): Promise<Map<number, number>> {
   const rows = await q.query<{ site_id: number; n: number }>(
     `SELECT site_id, count(*)::bigint AS n FROM analytics_events
@@ -41,4 +63,22 @@ export async function countPageViewsBySite(q: Queryable, start: Date, end: Date,
     [start.toISOString(), end.toISOString(), siteIds ?? null],
   );
   return new Map(rows.map((r) => [Number(r.site_id), Number(r.n)]));
+}
+
+export interface SiteSettingsRow {
+  honor_dnt: boolean;
+  updated_at: string | null;
+}
+
+export async function findSiteSettings(q: Queryable, siteId: number): Promise<SiteSettingsRow | undefined> {
+  return q.maybeOne<SiteSettingsRow>('SELECT honor_dnt, updated_at FROM analytics_site_settings WHERE site_id = $1', [siteId]);
+}
+
+export async function upsertSiteSettings(q: Queryable, siteId: number, honorDnt: boolean): Promise<SiteSettingsRow> {
+  return q.one<SiteSettingsRow>(
+    `INSERT INTO analytics_site_settings (site_id, honor_dnt) VALUES ($1, $2)
+     ON CONFLICT (site_id) DO UPDATE SET honor_dnt = EXCLUDED.honor_dnt, updated_at = now()
+     RETURNING honor_dnt, updated_at`,
+    [siteId, honorDnt],
+  );
 }

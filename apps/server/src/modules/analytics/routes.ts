@@ -19,7 +19,9 @@ export async function analyticsRoutes(app: App, ctx: AppContext): Promise<void> 
     { schema: { tags: ['end-user'], body: eventsBody, response: { 202: eventsResponse } }, bodyLimit: 64 * 1024 },
     async (req, reply) => {
       const { sid, fresh } = sessionOf(req.cookies[SESSION_COOKIE]);
-      if (fresh)
+      const r = await recordEvents(ctx, { ip: req.ip, sid, fresh, headers: req.headers }, req.body.events);
+      // the visitor cookie only once something of theirs is stored (never for bots, preview or DNT)
+      if (fresh && r.accepted > 0)
         reply.setCookie(SESSION_COOKIE, sid, {
           path: '/',
           httpOnly: true,
@@ -27,7 +29,7 @@ export async function analyticsRoutes(app: App, ctx: AppContext): Promise<void> 
           secure: ctx.config.sitesUrl.startsWith('https:'),
           maxAge: SESSION_COOKIE_MAX_AGE_DAYS * 24 * 3600,
         });
-      return reply.code(202).send(await recordEvents(ctx, req.ip, sid, req.body.events));
+      return reply.code(202).send(r);
     },
   );
 

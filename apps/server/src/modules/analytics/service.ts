@@ -1,17 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import type { VisitorEvent } from '@swipe/core';
 import type { AppContext } from '../../context.js';
+import type { Queryable } from '../../db/db.js';
 import { notFound } from '../../errors.js';
-import { hitLimits } from '../../lib/ratelimit.js';
-import { getPublishedSite } from '../published/service.js';
+import { hitLimits, type Limit } from '../../lib/ratelimit.js';
+import { getPublishedSite, type PublishedSite } from '../published/service.js';
 import { applicantCounts, countPopupClicks } from '../sites/service.js';
-import { type EventRow, insertEvents } from './repo.js';
+import { asksNoTracking, isBot, isPreview, rollupKeysOf, rowsOf } from './ingest.js';
+import { type EventRow, findSiteSettings, insertEvents, upsertSiteSettings } from './repo.js';
+import { queueRollups } from './rollup.js';
 
+export type { EventRow } from './repo.js';
 /** Page views per site in [start, end) (instants; callers pass Japan-time month bounds). */
 export { countPageViewsBySite } from './repo.js';
 
-// Visitor events of viewer.md 7, sent by the viewer in batches with sendBeacon and stored for the
-// analytics screens. A session id cookie (3650 days) ties a visitor's events together.
+// Visitor events of viewer.md 7, sent by the viewer in batches with sendBeacon and stored in the monthly
+// partitions of analytics_events (0013): one multi-row INSERT ... ON CONFLICT DO NOTHING per request, so a
+// retried event (same id and `at`) counts once, and the rollup refresh of each (site, Japan day) is queued in
+// the same transaction. A session id cookie (3650 days) ties a visitor's events together; no IP is stored.
 
 export const SESSION_COOKIE = 'swipe_sid';
 
@@ -21,40 +27,104 @@ export function sessionOf(cookie: string | undefined): { sid: string; fresh: boo
   return { sid: randomUUID(), fresh: true };
 }
 
-/** Stores the events of published sites, on pages of that site; popup clicks count their applicants. One transaction. */
-export async function recordEvents(ctx: AppContext, ip: string, sid: string, events: VisitorEvent[]): Promise<{ accepted: number }> {
-  await hitLimits(ctx.kv, [{ key: `events:${ip}`, limit: { max: 240, windowSeconds: 60 } }]);
-  const rows: EventRow[] = [];
-  const popupClicks: { siteId: number; popupId: number }[] = [];
-  const sites = new Map<number, Set<number> | null>();
-  for (const e of events) {
-    if (!sites.has(e.siteId)) {
-      const ps = await getPublishedSite(ctx, e.siteId);
-      sites.set(e.siteId, ps ? new Set(ps.document.categories.flatMap((c) => c.pages.map((p) => Number(p.id)))) : null);
-    }
-    const pages = sites.get(e.siteId);
-    if (!pages) continue;
-    if (e.pageId && !pages.has(e.pageId)) continue;
-    const at = e.at && Math.abs(Date.now() - e.at) < 24 * 3600_000 ? new Date(e.at) : new Date();
-    rows.push({
-      site_id: e.siteId,
-      page_id: e.pageId ?? null,
-      event: e.event,
-      session_id: sid,
-      lang: e.lang ?? null,
-      target_id: e.targetId ?? e.popupId ?? null,
-      data: JSON.stringify({ ...(e.data ?? {}), ...(e.popupId ? { popupId: e.popupId } : {}) }),
-      occurred_at: at.toISOString(),
-    });
-    if (e.event === 'click_popup_cta' && e.popupId) popupClicks.push({ siteId: e.siteId, popupId: e.popupId });
+/** What the events endpoint knows of the request (the IP only keys the rate limiter, in memory or kv). */
+export interface EventRequest {
+  ip: string;
+  sid: string;
+  /** no valid session cookie came with the request */
+  fresh: boolean;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+// A visitor's batches (a few per minute, at most one every second or so) are never near these; a cookie-less
+// flood is held per address; the per-address total is generous for carrier-grade NAT and offices.
+const PER_VISITOR: Limit = { max: 240, windowSeconds: 60 };
+const PER_ADDRESS: Limit = { max: 3000, windowSeconds: 60 };
+const scaled = (ctx: AppContext, l: Limit): Limit => ({
+  max: Math.ceil(l.max * ctx.config.enduserRateMultiplier),
+  windowSeconds: l.windowSeconds,
+});
+
+// The page ids of a published snapshot, computed once per snapshot object (the published cache keeps it).
+const pageSets = new WeakMap<PublishedSite, ReadonlySet<number>>();
+function pagesOfSnapshot(ps: PublishedSite): ReadonlySet<number> {
+  let s = pageSets.get(ps);
+  if (!s) {
+    s = new Set(ps.document.categories.flatMap((c) => c.pages.map((p) => Number(p.id))));
+    pageSets.set(ps, s);
   }
-  if (rows.length > 0)
-    await ctx.db.tx(async (q) => {
+  return s;
+}
+
+// honor_dnt per site, read only for requests that ask not to be tracked, kept briefly in this process.
+const SETTINGS_TTL_MS = 30_000;
+const dntCache = new WeakMap<AppContext, Map<number, { honor: boolean; until: number }>>();
+function dntCacheOf(ctx: AppContext) {
+  let m = dntCache.get(ctx);
+  if (!m) {
+    m = new Map();
+    dntCache.set(ctx, m);
+  }
+  return m;
+}
+async function honoursDnt(ctx: AppContext, siteId: number): Promise<boolean> {
+  const cache = dntCacheOf(ctx);
+  const hit = cache.get(siteId);
+  if (hit && hit.until > Date.now()) return hit.honor;
+  const honor = (await findSiteSettings(ctx.db, siteId))?.honor_dnt ?? false;
+  cache.set(siteId, { honor, until: Date.now() + SETTINGS_TTL_MS });
+  return honor;
+}
+
+/**
+ * Stores the events of published sites, on pages of that site, in one transaction with their rollup queue;
+ * popup clicks count their applicants. Nothing is stored for bots, preview traffic, or (where the site
+ * honours it) DNT / GPC; applicant counts still count for DNT visitors (they hold no identity).
+ */
+export async function recordEvents(ctx: AppContext, req: EventRequest, events: VisitorEvent[]): Promise<{ accepted: number }> {
+  await hitLimits(ctx.kv, [
+    { key: req.fresh ? `events:${req.ip}` : `events:${req.ip}:${req.sid}`, limit: scaled(ctx, PER_VISITOR) },
+    { key: `events-ip:${req.ip}`, limit: scaled(ctx, PER_ADDRESS) },
+  ]);
+  const ua = req.headers['user-agent'];
+  const referer = req.headers.referer;
+  if (isBot(typeof ua === 'string' ? ua : undefined) || isPreview(typeof referer === 'string' ? referer : undefined))
+    return { accepted: 0 };
+
+  const published = new Map<number, ReadonlySet<number> | null>();
+  for (const e of events) {
+    if (published.has(e.siteId)) continue;
+    const ps = await getPublishedSite(ctx, e.siteId);
+    published.set(e.siteId, ps ? pagesOfSnapshot(ps) : null);
+  }
+  const tracked = new Map(published);
+  if (asksNoTracking(req.headers))
+    for (const [siteId, pages] of published) if (pages && (await honoursDnt(ctx, siteId))) tracked.set(siteId, null);
+
+  const rows = rowsOf(events, req.sid, (id) => tracked.get(id) ?? null);
+  // applicant counting stays as it was (DNT visitors too: a count holds no identity), on published pages only
+  const popupClicks = events
+    .filter(
+      (e) => e.event === 'click_popup_cta' && e.popupId && (!e.pageId || published.get(e.siteId)?.has(e.pageId)) && published.get(e.siteId),
+    )
+    .map((e) => ({ siteId: e.siteId, popupId: e.popupId as number }));
+  if (rows.length === 0 && popupClicks.length === 0) return { accepted: 0 };
+  await ctx.db.tx(async (q) => {
+    if (rows.length > 0) {
       await insertEvents(q, rows);
-      // The applicant-limit item counts its applicants, never past the limit.
-      await countPopupClicks(q, popupClicks);
-    });
+      await queueRollups(q, rollupKeysOf(rows));
+    }
+    // The applicant-limit item counts its applicants, never past the limit.
+    if (popupClicks.length > 0) await countPopupClicks(q, popupClicks);
+  });
   return { accepted: rows.length };
+}
+
+/** Server-side events (conversions) in the caller's transaction, with their rollup queue; returns how many were new. */
+export async function storeServerEvents(q: Queryable, rows: EventRow[]): Promise<number> {
+  const n = await insertEvents(q, rows);
+  await queueRollups(q, rollupKeysOf(rows));
+  return n;
 }
 
 /** Live applicant counts of a published site's popup items (the snapshot holds them as of publishing). */
@@ -64,4 +134,22 @@ export async function popupCounts(ctx: AppContext, siteId: number) {
   // the owner's plan has no popup CTAs (any more): there is nothing to count for visitors
   if (!ps.planFlags.settingPopupCta) return { items: [] };
   return { items: await applicantCounts(ctx.db, siteId) };
+}
+
+export interface SiteSettings {
+  honorDnt: boolean;
+  updatedAt: string | null;
+}
+
+/** The site's analytics settings (defaults when never saved). The caller scopes the site (actor.ts). */
+export async function getSiteSettings(ctx: AppContext, siteId: number): Promise<SiteSettings> {
+  const r = await findSiteSettings(ctx.db, siteId);
+  return { honorDnt: r?.honor_dnt ?? false, updatedAt: r?.updated_at ? new Date(r.updated_at).toISOString() : null };
+}
+
+/** Saves the site's analytics settings (one statement); this process sees the change at once. */
+export async function setSiteSettings(ctx: AppContext, siteId: number, s: { honorDnt: boolean }): Promise<SiteSettings> {
+  const r = await ctx.db.tx((q) => upsertSiteSettings(q, siteId, s.honorDnt));
+  dntCacheOf(ctx).delete(siteId);
+  return { honorDnt: r.honor_dnt, updatedAt: r.updated_at ? new Date(r.updated_at).toISOString() : null };
 }
