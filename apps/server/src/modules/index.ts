@@ -1,15 +1,12 @@
 import type { JobHandler } from '../jobs/worker.js';
-import { onSubmission } from '../lib/submissions.js';
 import { importJobs } from './accounts/import.js';
 import { accountJobs } from './accounts/jobs.js';
 import { accountRoutes } from './accounts/routes.js';
 import { registerAccountSites } from './accounts/service.js';
 import { adminAppRoutes } from './adminapp/routes.js';
-import { recordConversion } from './analytics/conversions.js';
-import { analyticsJobs } from './analytics/jobs.js';
 import { rollupJobs } from './analytics/rollup.js';
+import { analyticsJobs } from './analytics/jobs.js';
 import { analyticsRoutes } from './analytics/routes.js';
-import { analysisRoutes } from './analytics/screens.routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { authJobs } from './auth/jobs.js';
 import { authRoutes } from './auth/routes.js';
@@ -20,11 +17,9 @@ import { deliveryRoutes } from './deliveries/routes.js';
 import { domainJobs, domainRoutes } from './domains/routes.js';
 import { enduserModule } from './enduser/module.js';
 import { healthRoutes } from './health/routes.js';
-import { integrationsModule, queueWebhook } from './integrations/service.js';
 import { mailDevRoutes } from './mail/routes.js';
 import { mediaAdminRoutes, mediaJobs, mediaSitesRoutes } from './media/routes.js';
 import type { Module } from './module.js';
-import { noticeJobs, noticeRoutes } from './notices/routes.js';
 import { previewModule } from './preview/module.js';
 import { previewShareRoutes } from './previewshare/routes.js';
 import { siteRoutes } from './sites/routes.js';
@@ -34,10 +29,6 @@ import { viewerRoutes } from './viewer/routes.js';
 
 // The user detail lists a tenant's sites (sites imports accounts, so the wiring is here).
 registerAccountSites((ctx, owner, n) => listSites(ctx, owner, { page: 1, pageSize: n }));
-// Each visitor submission is sent to the owner account's webhook (integrations).
-onSubmission(queueWebhook);
-// Each visitor submission is a conversion (analytics).
-onSubmission(recordConversion);
 
 /** Every domain module, in mount order. A module owns its routes, service and SQL. */
 export const modules: Module[] = [
@@ -52,7 +43,6 @@ export const modules: Module[] = [
   { name: 'adminapp', admin: adminAppRoutes() },
   { name: 'viewer', sites: viewerRoutes },
   { name: 'analytics', sites: analyticsRoutes, jobs: analyticsJobs },
-  { name: 'analysis', prefix: '/api/v1/analysis', admin: analysisRoutes },
   { name: 'analytics-rollups', jobs: rollupJobs },
   { name: 'domains', prefix: '/api/v1', admin: domainRoutes, jobs: domainJobs },
   { name: 'audit', prefix: '/api/v1', admin: auditRoutes(scopedSite) },
@@ -61,10 +51,8 @@ export const modules: Module[] = [
   surveysModule,
   previewModule,
   { name: 'billing', prefix: '/api/v1', admin: billingRoutes, jobs: billingJobs },
-  integrationsModule,
   { name: 'dashboard', prefix: '/api/v1/dashboard', admin: dashboardRoutes },
   { name: 'deliveries', prefix: '/api/v1', admin: deliveryRoutes },
-  { name: 'notices', prefix: '/api/v1', admin: noticeRoutes, jobs: noticeJobs },
 ];
 
 /** Every module's job handlers, for the worker (in process, standalone, or in tests). */
