@@ -7,6 +7,7 @@ import { adminAppRoutes } from './adminapp/routes.js';
 import { rollupJobs } from './analytics/rollup.js';
 import { analyticsJobs } from './analytics/jobs.js';
 import { analyticsRoutes } from './analytics/routes.js';
+import { analysisRoutes } from './analytics/screens.routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { authJobs } from './auth/jobs.js';
 import { authRoutes } from './auth/routes.js';
@@ -43,6 +44,7 @@ export const modules: Module[] = [
   { name: 'adminapp', admin: adminAppRoutes() },
   { name: 'viewer', sites: viewerRoutes },
   { name: 'analytics', sites: analyticsRoutes, jobs: analyticsJobs },
+  { name: 'analysis', prefix: '/api/v1/analysis', admin: analysisRoutes },
   { name: 'analytics-rollups', jobs: rollupJobs },
   { name: 'domains', prefix: '/api/v1', admin: domainRoutes, jobs: domainJobs },
   { name: 'audit', prefix: '/api/v1', admin: auditRoutes(scopedSite) },
