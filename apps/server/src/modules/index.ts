@@ -21,6 +21,7 @@ import { healthRoutes } from './health/routes.js';
 import { mailDevRoutes } from './mail/routes.js';
 import { mediaAdminRoutes, mediaJobs, mediaSitesRoutes } from './media/routes.js';
 import type { Module } from './module.js';
+import { noticeJobs, noticeRoutes } from './notices/routes.js';
 import { previewModule } from './preview/module.js';
 import { previewShareRoutes } from './previewshare/routes.js';
 import { siteRoutes } from './sites/routes.js';
@@ -55,6 +56,7 @@ export const modules: Module[] = [
   { name: 'billing', prefix: '/api/v1', admin: billingRoutes, jobs: billingJobs },
   { name: 'dashboard', prefix: '/api/v1/dashboard', admin: dashboardRoutes },
   { name: 'deliveries', prefix: '/api/v1', admin: deliveryRoutes },
+  { name: 'notices', prefix: '/api/v1', admin: noticeRoutes, jobs: noticeJobs },
 ];
 
 /** Every module's job handlers, for the worker (in process, standalone, or in tests). */

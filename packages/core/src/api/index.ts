@@ -15,6 +15,7 @@ export * from './enduser.js';
 export * from './health.js';
 export * from './invoice.js';
 export * from './mail.js';
+export * from './notices.js';
 export * from './media.js';
 export * from './plans.js';
 export * from './preview.js';
