@@ -19,7 +19,14 @@ export interface Submission {
   occurredAt: Date;
   lang: string | null;
   /** what led the visitor here, from the sites origin's first-party cookies (null when unknown) */
-  visit: { sessionId: string | null; pageId: number | null; ctaId: number | null; source: ClickSource | null };
+  visit: {
+    sessionId: string | null;
+    pageId: number | null;
+    ctaId: number | null;
+    source: ClickSource | null;
+    /** the request asked not to be tracked (DNT: 1 or Sec-GPC: 1); analytics skips it where the site honours that */
+    doNotTrack?: boolean;
+  };
 }
 
 export type SubmissionHook = (q: Queryable, ctx: AppContext, s: Submission) => Promise<void>;

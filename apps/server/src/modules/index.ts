@@ -1,10 +1,12 @@
 import type { JobHandler } from '../jobs/worker.js';
+import { onSubmission } from '../lib/submissions.js';
 import { importJobs } from './accounts/import.js';
 import { accountJobs } from './accounts/jobs.js';
 import { accountRoutes } from './accounts/routes.js';
 import { registerAccountSites } from './accounts/service.js';
 import { adminAppRoutes } from './adminapp/routes.js';
 import { rollupJobs } from './analytics/rollup.js';
+import { recordConversion } from './analytics/conversions.js';
 import { analyticsJobs } from './analytics/jobs.js';
 import { analyticsRoutes } from './analytics/routes.js';
 import { analysisRoutes } from './analytics/screens.routes.js';
@@ -31,6 +33,8 @@ import { viewerRoutes } from './viewer/routes.js';
 
 // The user detail lists a tenant's sites (sites imports accounts, so the wiring is here).
 registerAccountSites((ctx, owner, n) => listSites(ctx, owner, { page: 1, pageSize: n }));
+// Each visitor submission is a conversion (analytics).
+onSubmission(recordConversion);
 
 /** Every domain module, in mount order. A module owns its routes, service and SQL. */
 export const modules: Module[] = [

@@ -32,6 +32,8 @@ const ENDPOINT = '/api/v1/end-user/events';
 const MAX_BATCH = 20;
 const MAX_QUEUED = 500;
 const RETRY_MS = 5000;
+/** the server refuses a longer dwell (core MAX_DWELL_MS, 6 h) */
+const MAX_DWELL_MS = 6 * 3600_000;
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
 const UTM = ['utm_source', 'utm_medium', 'utm_campaign'] as const;
 
@@ -109,7 +111,14 @@ function leave(): void {
   if (!v) return;
   view = null;
   const { siteId, pageId, lang } = v.e;
-  track({ event: 'page_leave', siteId, pageId, lang, dwellMs: Math.max(0, Date.now() - v.start), data: { view: v.id } });
+  track({
+    event: 'page_leave',
+    siteId,
+    pageId,
+    lang,
+    dwellMs: Math.min(MAX_DWELL_MS, Math.max(0, Date.now() - v.start)),
+    data: { view: v.id },
+  });
 }
 
 /** A page is shown: the previous one is left; the first view of a load carries the landing address's UTM tags. */

@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.js';
 import { throttle } from './guard.js';
 import * as svc from './service.js';
 import { companyLinks, fieldsOf, formSetting, formsLocked, visitorSite } from './site.js';
+import type { Visit } from './visit.js';
 
 // The visitor calls of viewer.md 7, one function per route: throttle, the rule, the translated answer.
 
@@ -38,6 +39,8 @@ export async function formSettingOf(
 interface Caller {
   ip: string;
   lang: Lang;
+  /** what led the visitor here (cookies): told to the submission hooks */
+  visit?: Visit;
 }
 
 export async function registerCall(ctx: AppContext, siteId: number, body: svc.RegisterInput, c: Caller) {
@@ -54,7 +57,7 @@ export async function resendCall(ctx: AppContext, siteId: number, body: { email?
 
 export async function confirmCall(ctx: AppContext, siteId: number, token: string, c: Caller) {
   await throttle(ctx, 'confirm', c.ip, siteId);
-  const r = await svc.confirm(ctx, siteId, token);
+  const r = await svc.confirm(ctx, siteId, token, c.visit);
   return { email: r.email, message: translate(c.lang, 'enduser.confirmed') };
 }
 
@@ -72,7 +75,17 @@ export async function submitCall(
   c: Caller & { idempotencyKey: string | null },
 ) {
   await throttle(ctx, type === 'CONTACT_SETTING' ? 'contact' : 'homepage', c.ip, siteId);
-  const r = await svc.submitForm(ctx, siteId, type, { ...body, lang: body.lang ?? c.lang }, { ip: c.ip, idempotencyKey: c.idempotencyKey });
+  const r = await svc.submitForm(
+    ctx,
+    siteId,
+    type,
+    { ...body, lang: body.lang ?? c.lang },
+    {
+      ip: c.ip,
+      idempotencyKey: c.idempotencyKey,
+      visit: c.visit,
+    },
+  );
   return {
     replayed: r.replayed,
     body: {

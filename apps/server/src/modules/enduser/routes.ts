@@ -24,6 +24,7 @@ import { requireMember } from './auth.js';
 import { confirmCall, formSettingOf, loginCall, registerCall, resendCall, SETTINGS, submitCall } from './calls.js';
 import { idempotencyKey } from './guard.js';
 import { renderFormPage } from './pages.js';
+import { visitOf } from './visit.js';
 
 const tags = ['end-user'];
 const params = enduserSiteParams;
@@ -55,7 +56,7 @@ export async function enduserSitesRoutes(app: App, ctx: AppContext): Promise<voi
   app.post(
     '/api/v1/end-user/site/:siteId/confirm',
     { schema: { tags, params, body: confirmBody, response: { 200: confirmResponse } } },
-    async (req) => confirmCall(ctx, req.params.siteId, req.body.token, { ip: req.ip, lang: requestLang(req) }),
+    async (req) => confirmCall(ctx, req.params.siteId, req.body.token, { ip: req.ip, lang: requestLang(req), visit: visitOf(req) }),
   );
 
   app.post(
@@ -82,7 +83,12 @@ export async function enduserSitesRoutes(app: App, ctx: AppContext): Promise<voi
       { schema: { tags, params, body: visitorBody, response: { 201: submissionResponse } } },
       async (req, reply) => {
         const key = idempotencyKey(req);
-        const r = await submitCall(ctx, req.params.siteId, type, req.body, { ip: req.ip, lang: requestLang(req), idempotencyKey: key });
+        const r = await submitCall(ctx, req.params.siteId, type, req.body, {
+          ip: req.ip,
+          lang: requestLang(req),
+          idempotencyKey: key,
+          visit: visitOf(req),
+        });
         if (r.replayed) reply.header('idempotent-replayed', 'true');
         return reply.code(201).send(r.body);
       },

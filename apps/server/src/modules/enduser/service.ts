@@ -5,10 +5,11 @@ import type { Queryable } from '../../db/db.js';
 import { AppError, tooMany } from '../../errors.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { clearFailures, countFailure, type Limit, overLimit } from '../../lib/ratelimit.js';
+import { submitted } from '../../lib/submissions.js';
 import { END_USER_TTL_S } from '../../lib/tokens.js';
 import { findOneTimeToken, issueOneTimeToken, markOneTimeTokenUsed, recentOneTimeToken } from '../auth/service.js';
 import { queueMail } from '../mail/service.js';
-import { type PublishedSite, siteOrigin } from '../published/service.js';
+import { getPublishedSite, type PublishedSite, siteOrigin } from '../published/service.js';
 import { signMemberToken } from './auth.js';
 import { ipHash } from './guard.js';
 import { alreadyMemberMail, confirmMail, notifyMail, summary, visitorMail } from './mails.js';
@@ -24,6 +25,7 @@ import {
   updateProvisionalMember,
 } from './repo.js';
 import { assertFormsOpen, companyLinks, fieldsOf, formSetting, type VisitorSite, visitorSite } from './site.js';
+import { NO_VISIT, type Visit } from './visit.js';
 
 export const CONFIRM_TTL_HOURS = 24;
 /** A second confirmation mail within this many seconds is not sent (double click, impatient retry). */
@@ -118,15 +120,22 @@ export async function resend(ctx: AppContext, siteId: number, input: { email?: u
   });
 }
 
-/** Follows the one-time link: the member becomes ACTIVE. The link works once and expires. */
-export async function confirm(ctx: AppContext, siteId: number, token: string): Promise<{ email: string }> {
+/** Follows the one-time link: the member becomes ACTIVE (a registration, told to the submission hooks). The link works once and expires. */
+export async function confirm(ctx: AppContext, siteId: number, token: string, visit: Visit = NO_VISIT): Promise<{ email: string }> {
+  // the hooks read the published site: loaded (cached) before the transaction
+  await getPublishedSite(ctx, siteId).catch(() => null);
   const result = await ctx.db.tx(async (q) => {
     const t = await findOneTimeToken(q, CONFIRM_PURPOSE, token, true);
     if (!t) return null;
     const member = await findMemberById(q, siteId, t.subjectId, true);
     if (!member || member.status === 'DISABLED') return null;
     await markOneTimeTokenUsed(q, t);
-    if (member.status === 'PROVISIONAL') await activateMember(q, member.id);
+    if (member.status === 'PROVISIONAL') {
+      await activateMember(q, member.id);
+      const at = (await findMemberById(q, siteId, member.id))?.confirmed_at;
+      const occurredAt = at ? new Date(at) : new Date();
+      await submitted(q, ctx, { kind: 'register', siteId, id: Number(member.id), occurredAt, lang: member.lang, visit });
+    }
     return { email: member.email };
   });
   if (!result) throw new AppError(400, 'CONFIRM_LINK_INVALID', 'enduser.confirm_invalid');
@@ -192,7 +201,7 @@ export async function submitForm(
   siteId: number,
   type: Extract<FormType, 'CONTACT_SETTING' | 'HOMEPAGE_SETTING'>,
   input: SubmitInput,
-  meta: { ip: string; idempotencyKey: string | null },
+  meta: { ip: string; idempotencyKey: string | null; visit?: Visit },
 ): Promise<SubmitResult> {
   const v = await visitorSite(ctx, siteId, input.lang);
   assertFormsOpen(v.site);
@@ -222,6 +231,8 @@ export async function submitForm(
       return { id: first.id, createdAt: new Date(first.created_at).toISOString(), replayed: true };
     }
     const at = new Date(inserted.created_at);
+    const kind = type === 'CONTACT_SETTING' ? 'contact' : 'homepage';
+    await submitted(q, ctx, { kind, siteId, id: Number(inserted.id), occurredAt: at, lang: v.lang, visit: meta.visit ?? NO_VISIT });
     const text = summary(v.lang, fields, check.values);
     const siteName = v.site.document.name;
     for (const to of new Set((setting?.destinationEmails ?? []).map((e) => e.trim()).filter(Boolean)))
@@ -235,3 +246,4 @@ export { idempotencyKey, throttle } from './guard.js';
 export { sendEnduserPage } from './html.js';
 export { registerSurveyScreen, type SurveyScreen } from './pages.js';
 export { siteLang } from './site.js';
+export { NO_VISIT, type Visit, visitOf } from './visit.js';

@@ -10,7 +10,7 @@ import {
 import { translate } from '@swipe/i18n';
 import type { AppContext } from '../../context.js';
 import { requestLang } from '../../http/lang.js';
-import { idempotencyKey, registerSurveyScreen } from '../enduser/service.js';
+import { idempotencyKey, registerSurveyScreen, visitOf } from '../enduser/service.js';
 import type { App } from '../module.js';
 import { surveyCookies, surveyScreen } from './screen.js';
 import { listForSite, questionsOf, submitResponse } from './service.js';
@@ -40,6 +40,7 @@ export async function surveySitesRoutes(app: App, ctx: AppContext): Promise<void
         ip: req.ip,
         idempotencyKey: idempotencyKey(req),
         cookies: surveyCookies(req),
+        visit: visitOf(req),
       });
       if (r.replayed) reply.header('idempotent-replayed', 'true');
       return reply

@@ -3,7 +3,8 @@ import { checkEmail } from '@swipe/core/forms.ts';
 import { checkSurveyAnswers, pickText, type SurveyQuestionLike } from '@swipe/core/surveys.ts';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
-import { rejectIssues, siteLang, throttle } from '../enduser/service.js';
+import { submitted } from '../../lib/submissions.js';
+import { NO_VISIT, rejectIssues, siteLang, throttle, type Visit } from '../enduser/service.js';
 import { getPublishedSite, type PublishedSite } from '../published/service.js';
 import { activeSurvey, activeSurveysOfSite, insertResponse, questionRows, responseByKey, type SurveyRow, siteOfSurvey } from './repo.js';
 
@@ -82,6 +83,8 @@ export interface ResponseMeta {
   idempotencyKey: string | null;
   /** page, CTA and click source from the survey transition cookies, used when the body has none */
   cookies: { pageId?: string; ctaId?: string; clickSource?: string };
+  /** what led the visitor here (cv_* cookies, visitor id): told to the submission hooks */
+  visit?: Visit;
 }
 
 const idOrNull = (v: unknown): number | null => {
@@ -125,17 +128,31 @@ export async function respond(ctx: AppContext, surveyId: number, input: Response
   const pageId = idOrNull(input.pageId) ?? idOrNull(meta.cookies.pageId);
   const ctaId = idOrNull(input.ctaId) ?? idOrNull(meta.cookies.ctaId);
   const clickSource = sourceOrNull(input.clickSource) ?? sourceOrNull(meta.cookies.clickSource);
-  const inserted = await insertResponse(ctx.db, {
-    surveyId,
-    siteId: survey.site_id,
-    email: (input.email as string).trim(),
-    answers: check.answers,
-    points: check.points,
-    score: check.score,
-    pageId,
-    ctaId,
-    clickSource,
-    idempotencyKey: meta.idempotencyKey,
+  const visit = meta.visit ?? NO_VISIT;
+  const inserted = await ctx.db.tx(async (q) => {
+    const row = await insertResponse(q, {
+      surveyId,
+      siteId: survey.site_id,
+      email: (input.email as string).trim(),
+      answers: check.answers,
+      points: check.points,
+      score: check.score,
+      pageId,
+      ctaId,
+      clickSource,
+      idempotencyKey: meta.idempotencyKey,
+    });
+    // A response to a site's survey is a conversion, attributed like the response itself.
+    if (row && survey.site_id !== null)
+      await submitted(q, ctx, {
+        kind: 'survey',
+        siteId: survey.site_id,
+        id: Number(row.id),
+        occurredAt: new Date(row.created_at),
+        lang: null,
+        visit: { ...visit, pageId: pageId ?? visit.pageId, ctaId: ctaId ?? visit.ctaId, source: clickSource ?? visit.source },
+      });
+    return row;
   });
   if (inserted) return { id: inserted.id, score: inserted.score, createdAt: new Date(inserted.created_at).toISOString(), replayed: false };
   const first = await responseByKey(ctx.db, surveyId, meta.idempotencyKey);
