@@ -1,3 +1,4 @@
+import { eventsBody, toCamel } from '@swipe/core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The sender in a bare browser stand-in: window and document listeners, fetch, sendBeacon, timers.
@@ -170,5 +171,29 @@ describe('viewer events: taps', () => {
     expect(taps[1]).toMatchObject({ x: 1, y: 0 });
     stop();
     expect(root.removeEventListener).toHaveBeenCalled();
+  });
+});
+
+describe('viewer events: the wire format', () => {
+  it('every kind the viewer sends passes the server schema (core eventsBody, after the edge converts keys)', async () => {
+    const { mod, posts, hide } = await load('?utm_source=news');
+    let handler: Handler = () => {};
+    mod.watchTaps({ addEventListener: (_t: string, f: Handler) => (handler = f), removeEventListener: () => {} } as unknown as EventTarget);
+    mod.pageView({ siteId: 3, pageId: 41, lang: 'en', data: { position: 'A1' } });
+    handler({
+      detail: 1,
+      clientX: 1,
+      clientY: 1,
+      target: { closest: () => ({ getBoundingClientRect: () => ({ left: 0, top: 0, width: 2, height: 2 }) }) },
+    });
+    mod.track({ event: 'click_popup_cta', siteId: 3, pageId: 41, popupId: 5, lang: 'en' });
+    mod.track({ event: 'slide_page', siteId: 3, pageId: 42, data: { from: 'A1', to: 'A2', via: 'touch', dir: 'down' } });
+    await vi.advanceTimersByTimeAsync(7 * 3600_000);
+    mod.pageView({ siteId: 3, pageId: 42, lang: 'en' });
+    await hide();
+    const events = posts.flatMap((p) => p.events);
+    expect(new Set(events.map((e) => e.event))).toEqual(new Set(['page_view', 'tap', 'click_popup_cta', 'slide_page', 'page_leave']));
+    const parsed = eventsBody.safeParse(toCamel({ events }));
+    expect(parsed.success).toBe(true);
   });
 });
