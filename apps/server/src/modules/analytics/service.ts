@@ -8,7 +8,7 @@ import { getPublishedSite, type PublishedSite } from '../published/service.js';
 import { applicantCounts, countPopupClicks } from '../sites/service.js';
 import { asksNoTracking, isBot, isPreview, rollupKeysOf, rowsOf } from './ingest.js';
 import { type EventRow, findSiteSettings, insertEvents, upsertSiteSettings } from './repo.js';
-import { queueRollups } from './rollup.js';
+import { DEFAULT_ROLLUP_DELAY_MS, queueRollups, type RollupKey } from './rollup.js';
 
 export type { EventRow } from './repo.js';
 /** Page views per site in [start, end) (instants; callers pass Japan-time month bounds). */
@@ -76,6 +76,28 @@ async function honoursDnt(ctx: AppContext, siteId: number): Promise<boolean> {
   return honor;
 }
 
+// The rollup refresh of a (site, day) is one job per delay window (rollup.ts dedupes it in the jobs table).
+// This process remembers the keys it queued in the current window, so under load the batches of a busy site
+// do not all contend for the same jobs row: only the first batch of a window queues it (after its commit).
+const queuedKeys = new WeakMap<AppContext, Map<string, number>>();
+function unqueued(ctx: AppContext, keys: RollupKey[]): { keys: RollupKey[]; committed(): void } {
+  let seen = queuedKeys.get(ctx);
+  if (!seen) {
+    seen = new Map();
+    queuedKeys.set(ctx, seen);
+  }
+  const memo = seen;
+  const window = Math.floor(Date.now() / DEFAULT_ROLLUP_DELAY_MS);
+  const due = keys.filter((k) => memo.get(`${k.siteId}:${k.day}`) !== window);
+  return {
+    keys: due,
+    committed() {
+      if (memo.size > 50_000) memo.clear();
+      for (const k of due) memo.set(`${k.siteId}:${k.day}`, window);
+    },
+  };
+}
+
 /**
  * Stores the events of published sites, on pages of that site, in one transaction with their rollup queue;
  * popup clicks count their applicants. Nothing is stored for bots, preview traffic, or (where the site
@@ -109,14 +131,21 @@ export async function recordEvents(ctx: AppContext, req: EventRequest, events: V
     )
     .map((e) => ({ siteId: e.siteId, popupId: e.popupId as number }));
   if (rows.length === 0 && popupClicks.length === 0) return { accepted: 0 };
+  const toQueue = unqueued(ctx, rollupKeysOf(rows));
+  if (toQueue.keys.length === 0 && popupClicks.length === 0) {
+    // the common case under load: one statement, atomic on its own (no BEGIN/COMMIT round trips)
+    await insertEvents(ctx.db, rows);
+    return { accepted: rows.length };
+  }
   await ctx.db.tx(async (q) => {
     if (rows.length > 0) {
       await insertEvents(q, rows);
-      await queueRollups(q, rollupKeysOf(rows));
+      if (toQueue.keys.length > 0) await queueRollups(q, toQueue.keys);
     }
     // The applicant-limit item counts its applicants, never past the limit.
     if (popupClicks.length > 0) await countPopupClicks(q, popupClicks);
   });
+  toQueue.committed();
   return { accepted: rows.length };
 }
 
