@@ -27,12 +27,16 @@ import { noticeJobs, noticeRoutes } from './notices/routes.js';
 import { previewModule } from './preview/module.js';
 import { previewShareRoutes } from './previewshare/routes.js';
 import { siteRoutes } from './sites/routes.js';
-import { listSites, scopedSite } from './sites/service.js';
+import { listSites, registerSurveyLinks, scopedSite } from './sites/service.js';
 import { surveysModule } from './surveys/module.js';
+import { linkableSurveyIds } from './surveys/operator.js';
+import { surveyOperatorRoutes } from './surveys/operator.routes.js';
 import { viewerRoutes } from './viewer/routes.js';
 
 // The user detail lists a tenant's sites (sites imports accounts, so the wiring is here).
 registerAccountSites((ctx, owner, n) => listSites(ctx, owner, { page: 1, pageSize: n }));
+// A site links only its owner's surveys (surveys imports sites, so the check is registered here).
+registerSurveyLinks(linkableSurveyIds);
 // Each visitor submission is a conversion (analytics).
 onSubmission(recordConversion);
 
@@ -60,6 +64,7 @@ export const modules: Module[] = [
   { name: 'billing', prefix: '/api/v1', admin: billingRoutes, jobs: billingJobs },
   { name: 'dashboard', prefix: '/api/v1/dashboard', admin: dashboardRoutes },
   { name: 'deliveries', prefix: '/api/v1', admin: deliveryRoutes },
+  { name: 'surveys-operator', prefix: '/api/v1', admin: surveyOperatorRoutes },
   { name: 'notices', prefix: '/api/v1', admin: noticeRoutes, jobs: noticeJobs },
 ];
 

@@ -23,5 +23,6 @@ export * from './previewshare.js';
 export * from './sites.js';
 export * from './staff.js';
 export * from './surveys.js';
+export * from './surveys-admin.js';
 export * from './user-import.js';
 export * from './viewer.js';

@@ -29,6 +29,7 @@ import { readSiteDocument } from './repo/read.js';
 import { findSite, type SiteRow, writeSiteDocument } from './repo.js';
 import { applyLayoutRule, checkDocumentRules, checkPlanFeatures, codeChanges, codeFields, sanitizeDocumentHtml } from './rules.js';
 import { applyDomain, type BaseStatus, baseStatusOf } from './status.js';
+import { checkSurveyLinks } from './survey-links.js';
 
 export type { SaveAction };
 
@@ -222,6 +223,7 @@ export async function saveSite(ctx: AppContext, actor: Actor, id: number, action
       const site = await scopedSite(q, actor, id, true);
       const plan = await planOf(q, site.account_id);
       checkPlan(doc, plan);
+      await checkSurveyLinks(q, Number(site.account_id), id, doc);
       const before = await readSiteDocument(q, site);
       applyLayoutRule(
         {
@@ -303,12 +305,13 @@ export async function deleteSite(ctx: AppContext, actor: Actor, id: number): Pro
   if (moved) await dropPublishedSites(ctx);
 }
 
-// What other modules read or change of the sites tables (they never write SQL on them).
 export { applicantCounts, countPopupClicks } from './repo/counters.js';
+export { siteCountsByStatus } from './repo/dashboard.js';
 export { formFieldsOf } from './repo/forms.js';
 export { siteOwners, siteUsage } from './repo/owners.js';
-export { siteCountsByStatus } from './repo/dashboard.js';
 export { insertSiteRow, type NewSiteRow, previewPasscodeHash, setPreviewSecurity } from './repo/preview.js';
+// What other modules read or change of the sites tables (they never write SQL on them).
+export { registerSurveyLinks } from './survey-links.js';
 export { findSite, readSiteDocument, type SiteRow, writeSiteDocument };
 
 /** One visitor click on a counting campaign (and its banner or item), in one transaction; 404 when it counts nothing. */
