@@ -83,14 +83,27 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** Signs in on the admin origin's login screen (English UI unless asked) and waits for the site list. */
-export async function signIn(page: Page, adminUrl: string, login: { email: string; password: string }, lang = 'en'): Promise<void> {
+/**
+ * Signs in on the admin origin's login screen (English UI unless asked) and waits for the site list. Sellers land
+ * on the summary (their menu's first entry); unless `landing` says so, they are taken on to the site list.
+ */
+export async function signIn(
+  page: Page,
+  adminUrl: string,
+  login: { email: string; password: string },
+  lang = 'en',
+  landing: 'site-list' | 'home' = 'site-list',
+): Promise<void> {
   await page.addInitScript((l) => localStorage.setItem('swipe.admin.lang', l), lang);
   await page.goto(`${adminUrl}/login`);
   await page.getByLabel(/e-mail/i).fill(login.email);
   await page.getByLabel(/^password/i).fill(login.password);
   await page.getByRole('button', { name: /sign in/i }).click();
-  await page.waitForURL(/\/site-list/);
+  await page.waitForURL(/\/(site-list|summary)$/);
+  if (landing === 'site-list' && page.url().endsWith('/summary')) {
+    await page.goto(page.url().replace(/summary$/, 'site-list'));
+    await page.waitForURL(/\/site-list$/);
+  }
 }
 
 /** axe-core's serious and critical violations on the page, one line each. */

@@ -17,7 +17,7 @@ export function FirstTimePage() {
     onSuccess: (res) => {
       startSession({ ...res, user: { ...(res.user ?? session?.user), mustChangePassword: false } });
       notifySuccess(res.message);
-      navigate(`/${res.user?.userTypeId ?? session?.user.userTypeId}/site-list`, { replace: true });
+      navigate(`/${res.user?.userTypeId ?? session?.user.userTypeId}`, { replace: true });
     },
   });
   if (!session) return <Navigate to="/login" replace />;

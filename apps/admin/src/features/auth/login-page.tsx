@@ -29,7 +29,7 @@ export function LoginPage() {
       startSession(pair);
       if (pair.user.mustChangePassword) return navigate('/first-time-change-password', { replace: true });
       const from = (location.state as { from?: string } | null)?.from;
-      navigate(from?.startsWith(`/${pair.user.userTypeId}/`) ? from : `/${pair.user.userTypeId}/site-list`, { replace: true });
+      navigate(from?.startsWith(`/${pair.user.userTypeId}/`) ? from : `/${pair.user.userTypeId}`, { replace: true });
     },
   });
 

@@ -22,5 +22,5 @@ export function RequireAuth({ children }: { children: React.ReactNode }) {
 export function HomeRedirect() {
   const session = useSession();
   if (!session) return <Navigate to="/login" replace />;
-  return <Navigate to={`/${session.user.userTypeId}/site-list`} replace />;
+  return <Navigate to={`/${session.user.userTypeId}`} replace />;
 }

@@ -12,6 +12,8 @@ export interface DashboardScope {
 }
 
 const BELOW = `path LIKE $1 AND id <> $2 AND type NOT IN ('SUB_ADMIN', 'MASTER')`;
+/** the same, on alias `a.` (the first column takes the alias from the caller) */
+const BELOW_A = `path LIKE $1 AND a.id <> $2 AND a.type NOT IN ('SUB_ADMIN', 'MASTER')`;
 
 /** Accounts registered per Japan month and type in [from, to) (every account created, deleted ones too). */
 export async function registrationsByMonth(
@@ -60,37 +62,47 @@ export interface PlanBucket {
  * existed then). Counted: customer accounts created before the instant, not deleted or terminated before it.
  */
 export async function plansInForce(q: Queryable, s: DashboardScope, at: { label: string; at: Date }[]): Promise<PlanBucket[]> {
-  const rows = await q.query<{ label: string; plan_id: number; n: number }>(
-    `WITH m AS (SELECT * FROM unnest($3::text[], $4::timestamptz[]) AS m(label, at)),
-     sub AS (SELECT id, created_at, deleted_at, plan_id FROM accounts WHERE ${BELOW}),
-     h AS (
+  // instants in time order; width_bucket(x, T) = how many of them are <= x, so "x < T[i]" is "bucket < i + 1"
+  const sorted = [...at].sort((a, b) => a.at.getTime() - b.at.getTime());
+  const rows = await q.query<{ plan_id: number; bs: number; be: number | null; n: number }>(
+    `WITH h AS (
        SELECT ch.account_id, ch.plan_id, ch.executed_at AS since,
-              lead(ch.executed_at) OVER (PARTITION BY ch.account_id ORDER BY ch.executed_at, ch.id) AS until
-         FROM contract_history ch JOIN sub ON sub.id = ch.account_id
-        WHERE ch.plan_id IS NOT NULL
+              lead(ch.executed_at) OVER w AS until, row_number() OVER w AS k
+         FROM contract_history ch JOIN accounts a ON a.id = ch.account_id
+        WHERE ch.plan_id IS NOT NULL AND a.${BELOW_A}
+       WINDOW w AS (PARTITION BY ch.account_id ORDER BY ch.executed_at, ch.id)
      ),
-     first AS (SELECT account_id, min(since) AS since FROM h GROUP BY account_id),
      iv AS (
        SELECT account_id, plan_id, since, until FROM h
        UNION ALL
-       SELECT sub.id, sub.plan_id, sub.created_at, first.since
-         FROM sub LEFT JOIN first ON first.account_id = sub.id WHERE sub.plan_id IS NOT NULL
+       SELECT a.id, a.plan_id, a.created_at, h.since
+         FROM accounts a LEFT JOIN h ON h.account_id = a.id AND h.k = 1
+        WHERE a.${BELOW_A} AND a.plan_id IS NOT NULL
      ),
-     t AS (
-       SELECT ch.account_id, min(ch.executed_at) AS at
-         FROM contract_history ch JOIN sub ON sub.id = ch.account_id
-        WHERE ch.to_status = 'TERMINATED' GROUP BY ch.account_id
+     t AS (SELECT account_id, min(executed_at) AS at FROM contract_history WHERE to_status = 'TERMINATED' GROUP BY account_id),
+     -- each plan interval cut to the account's life (created, deleted, terminated): counted at T when s < T <= e
+     live AS (
+       SELECT iv.plan_id, greatest(iv.since, a.created_at) AS s, least(iv.until, a.deleted_at, t.at) AS e
+         FROM iv JOIN accounts a ON a.id = iv.account_id LEFT JOIN t ON t.account_id = iv.account_id
      )
-     SELECT m.label, iv.plan_id, count(*)::int AS n
-       FROM m
-       JOIN iv ON iv.since < m.at AND (iv.until IS NULL OR iv.until >= m.at)
-       JOIN sub ON sub.id = iv.account_id
-       LEFT JOIN t ON t.account_id = sub.id
-      WHERE sub.created_at < m.at AND (sub.deleted_at IS NULL OR sub.deleted_at >= m.at) AND (t.at IS NULL OR t.at >= m.at)
-      GROUP BY 1, 2`,
-    [s.pattern, s.rootId, at.map((a) => a.label), at.map((a) => a.at.toISOString())],
+     SELECT plan_id, width_bucket(s, $3::timestamptz[]) AS bs, width_bucket(e, $3::timestamptz[]) AS be, count(*)::int AS n
+       FROM live WHERE e IS NULL OR e >= s
+      GROUP BY 1, 2, 3`,
+    [s.pattern, s.rootId, sorted.map((a) => a.at.toISOString())],
   );
-  return rows.map((r) => ({ label: r.label, planId: Number(r.plan_id), accounts: Number(r.n) }));
+  // at T[i]: intervals begun before it minus those ended before it (an ended one has begun: e >= s)
+  const out: PlanBucket[] = [];
+  sorted.forEach((inst, i) => {
+    const per = new Map<number, number>();
+    for (const r of rows) {
+      let d = 0;
+      if (Number(r.bs) < i + 1) d += Number(r.n);
+      if (r.be !== null && Number(r.be) < i + 1) d -= Number(r.n);
+      if (d !== 0) per.set(Number(r.plan_id), (per.get(Number(r.plan_id)) ?? 0) + d);
+    }
+    for (const [planId, accounts] of per) if (accounts > 0) out.push({ label: inst.label, planId, accounts });
+  });
+  return out;
 }
 
 /** Live customer accounts with no plan now. */
