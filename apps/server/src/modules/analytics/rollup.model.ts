@@ -95,6 +95,8 @@ export function expectedRollups(all: RawEvent[], siteId: number, day: string, gr
       dwell_n: leaves.length,
       dwell_sum_ms: leaves.reduce((t, l) => t + Math.min(l.dwellMs as number, DWELL_CAP_MS), 0),
       dwell_hist: hist,
+      deepest: sessions.filter((s) => s.deepest_page_id === pageId).length,
+      entries: sessions.filter((s) => s.entry_page_id === pageId).length,
     });
   }
 

@@ -52,7 +52,7 @@ async function insert(q: Queryable, events: RawEvent[], site = siteId): Promise<
 
 const TABLES: Record<string, string> = {
   site_days: 'site_id, visitors, page_views, cta_clicks, conversions',
-  page_days: 'page_id, views, visitors, exits, cta_clicks, conversions, dwell_n, dwell_sum_ms, dwell_hist',
+  page_days: 'page_id, views, visitors, exits, cta_clicks, conversions, dwell_n, dwell_sum_ms, dwell_hist, deepest, entries',
   sessions:
     'session_id, first_at, last_at, page_views, deepest_page_id, deepest_index, entry_page_id, exit_page_id, converted, utm_source, utm_medium, utm_campaign',
   move_days: 'from_col, to_col, visitors',
@@ -162,6 +162,22 @@ describe('rollups equal counts from raw events', () => {
           expectEqual(await actualRollups(day), expected);
           compared += expected.sessions?.length ?? 0;
         }
+        // the month's merged histograms are the sums of its days' (every day here is in March)
+        const months = new Map<number, number[]>();
+        for (const day of DAYS)
+          for (const p of expectedRollups(stream, siteId, day, grid).page_days ?? []) {
+            if (!(p.dwell_n as number)) continue;
+            const h = months.get(p.page_id as number) ?? new Array<number>(121).fill(0);
+            months.set(
+              p.page_id as number,
+              h.map((c, i) => c + ((p.dwell_hist as number[])[i] ?? 0)),
+            );
+          }
+        const stored = await ctx.db.query<{ page_id: number; dwell_hist: number[] }>(
+          "SELECT page_id, dwell_hist FROM analytics_page_months WHERE site_id = $1 AND month = '2026-03-01'",
+          [siteId],
+        );
+        expect(new Map(stored.map((r) => [Number(r.page_id), r.dwell_hist.map(Number)]))).toEqual(months);
       }),
       { numRuns: Number(process.env.ROLLUP_RUNS ?? 25) },
     );
@@ -267,6 +283,10 @@ describe('a known stream', () => {
     const p2 = new Map((await store.pageTotals(siteId, both)).map((p) => [p.pageId, p]));
     expect(p2.get(a2)).toMatchObject({ dwellCount: 4, dwellMedianMs: 7000, dwellMeanMs: Math.round((5200 + 7900 + 130_000 + 61_000) / 4) });
     expect(p2.get(a1)).toMatchObject({ views: 5, visitors: 5, exits: 3, entries: 5 });
+    // a range holding whole months reads their merged histograms: the same figures
+    const all = await store.pageTotals(siteId, both);
+    expect(await store.pageTotals(siteId, { from: '2026-04-01', to: '2026-04-30' })).toEqual(all);
+    expect(await store.pageTotals(siteId, { from: '2026-03-15', to: '2026-05-02' })).toEqual(all);
 
     expect(await store.categoryMoves(siteId, both)).toEqual([{ fromCol: 0, toCol: 1, visitors: 1 }]);
     expect(await store.taps(siteId, b1, both)).toEqual([{ gx: 10, gy: 35, taps: 1 }]);

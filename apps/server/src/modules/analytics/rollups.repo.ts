@@ -47,6 +47,8 @@ const COL = (k: string) => {
 export async function rebuildSiteDay(q: Queryable, d: SiteDayInput): Promise<void> {
   const base = [d.siteId, d.start.toISOString(), d.end.toISOString(), d.day];
   const withGrid = [...base, d.grid.pageIds, d.grid.index];
+  // one rollup of a site at a time (the month's merged histograms read the other days' rows)
+  await q.query('SELECT pg_advisory_xact_lock(-1000000 - $1::bigint)', [d.siteId]);
   for (const t of ['site_days', 'page_days', 'sessions', 'move_days', 'tap_days', 'utm_days'])
     await q.query(`DELETE FROM analytics_${t} WHERE site_id = $1 AND day = $2`, [d.siteId, d.day]);
 
@@ -83,7 +85,8 @@ export async function rebuildSiteDay(q: Queryable, d: SiteDayInput): Promise<voi
   );
 
   await q.query(
-    `INSERT INTO analytics_page_days (site_id, day, page_id, views, visitors, exits, cta_clicks, conversions, dwell_n, dwell_sum_ms, dwell_hist)
+    `INSERT INTO analytics_page_days (site_id, day, page_id, views, visitors, exits, cta_clicks, conversions, dwell_n, dwell_sum_ms,
+       dwell_hist, deepest, entries)
      WITH ${EV},
      p AS (SELECT page_id,
              count(*) FILTER (WHERE event = 'page_view') AS views,
@@ -93,15 +96,31 @@ export async function rebuildSiteDay(q: Queryable, d: SiteDayInput): Promise<voi
              count(*) FILTER (WHERE event = 'page_leave' AND dwell_ms >= 0) AS dwell_n,
              coalesce(sum(least(dwell_ms, ${DWELL_CAP_MS})) FILTER (WHERE event = 'page_leave' AND dwell_ms >= 0), 0) AS dwell_sum
            FROM ev WHERE page_id IS NOT NULL GROUP BY page_id),
-     x AS (SELECT exit_page_id AS page_id, count(*) AS exits FROM analytics_sessions WHERE site_id = $1 AND day = $4::date GROUP BY 1),
+     sd AS (SELECT * FROM analytics_sessions WHERE site_id = $1 AND day = $4::date),
+     x AS (SELECT page_id, count(*) FILTER (WHERE k = 'x') AS exits, count(*) FILTER (WHERE k = 'd') AS deepest,
+             count(*) FILTER (WHERE k = 'e') AS entries
+           FROM (SELECT exit_page_id AS page_id, 'x' AS k FROM sd UNION ALL SELECT deepest_page_id, 'd' FROM sd
+                 UNION ALL SELECT entry_page_id, 'e' FROM sd) sx GROUP BY 1),
      hb AS (SELECT page_id, least(${DWELL_BUCKETS - 1}, dwell_ms / 1000)::int AS b, count(*) AS n
             FROM ev WHERE event = 'page_leave' AND page_id IS NOT NULL AND dwell_ms >= 0 GROUP BY 1, 2),
      h AS (SELECT p.page_id, array_agg(coalesce(hb.n, 0)::int ORDER BY g.b) AS hist
            FROM p CROSS JOIN generate_series(0, ${DWELL_BUCKETS - 1}) AS g(b) LEFT JOIN hb ON hb.page_id = p.page_id AND hb.b = g.b
            GROUP BY p.page_id)
-     SELECT $1, $4::date, p.page_id, p.views, p.visitors, coalesce(x.exits, 0), p.cta, p.cv, p.dwell_n, p.dwell_sum, h.hist
+     SELECT $1, $4::date, p.page_id, p.views, p.visitors, coalesce(x.exits, 0), p.cta, p.cv, p.dwell_n, p.dwell_sum, h.hist,
+       coalesce(x.deepest, 0), coalesce(x.entries, 0)
      FROM p JOIN h USING (page_id) LEFT JOIN x USING (page_id)`,
     base,
+  );
+
+  // the month's merged histograms, from its days' rows
+  await q.query(`DELETE FROM analytics_page_months WHERE site_id = $1 AND month = date_trunc('month', $2::date)::date`, [d.siteId, d.day]);
+  await q.query(
+    `INSERT INTO analytics_page_months (site_id, month, page_id, dwell_hist)
+     SELECT $1, date_trunc('month', $2::date)::date, page_id, array_agg(c ORDER BY b) FROM (
+       SELECT d.page_id, h.b, sum(h.c)::int AS c FROM analytics_page_days d CROSS JOIN LATERAL unnest(d.dwell_hist) WITH ORDINALITY AS h(c, b)
+       WHERE d.site_id = $1 AND d.dwell_n > 0 AND d.day >= date_trunc('month', $2::date) AND d.day < date_trunc('month', $2::date) + interval '1 month'
+       GROUP BY 1, 2) m GROUP BY page_id`,
+    [d.siteId, d.day],
   );
 
   await q.query(
@@ -183,29 +202,25 @@ export function pgStore(db: Db | Queryable): AnalyticsStore {
 
     async pageTotals(siteId: number, r: DayRange): Promise<PageTotals[]> {
       const args = [siteId, r.from, r.to];
-      const [pages, hists, sessions] = await Promise.all([
+      const [pages, hists] = await Promise.all([
         db.query<Record<string, unknown>>(
           `SELECT page_id, sum(views) AS views, sum(visitors) AS visitors, sum(exits) AS exits, sum(cta_clicks) AS cta,
-                  sum(conversions) AS cv, sum(dwell_n) AS dwell_n, sum(dwell_sum_ms) AS dwell_sum
+                  sum(conversions) AS cv, sum(dwell_n) AS dwell_n, sum(dwell_sum_ms) AS dwell_sum, sum(deepest) AS deepest,
+                  sum(entries) AS entries
            FROM analytics_page_days WHERE site_id = $1 AND day BETWEEN $2::date AND $3::date GROUP BY page_id ORDER BY page_id`,
           args,
         ),
-        // merged histograms: bucket sums per page (only buckets with counts)
+        // merged histograms: whole months inside the range from analytics_page_months, the other days from their rows
         db.query<{ page_id: number; b: number; c: number }>(
-          `SELECT d.page_id, h.b::int AS b, sum(h.c)::bigint AS c
-           FROM analytics_page_days d CROSS JOIN LATERAL unnest(d.dwell_hist) WITH ORDINALITY AS h(c, b)
-           WHERE d.site_id = $1 AND d.day BETWEEN $2::date AND $3::date AND d.dwell_n > 0 AND h.c > 0
-           GROUP BY 1, 2`,
-          args,
-        ),
-        db.query<{ page_id: number; deepest: number; entries: number }>(
-          `SELECT p.page_id, sum(p.deepest) AS deepest, sum(p.entries) AS entries FROM (
-             SELECT deepest_page_id AS page_id, count(*) AS deepest, 0 AS entries FROM analytics_sessions
-             WHERE site_id = $1 AND day BETWEEN $2::date AND $3::date AND deepest_page_id IS NOT NULL GROUP BY 1
+          `WITH src AS (
+             SELECT page_id, dwell_hist FROM analytics_page_months
+             WHERE site_id = $1 AND month >= $2::date AND month + interval '1 month' - interval '1 day' <= $3::date
              UNION ALL
-             SELECT entry_page_id, 0, count(*) FROM analytics_sessions
-             WHERE site_id = $1 AND day BETWEEN $2::date AND $3::date AND entry_page_id IS NOT NULL GROUP BY 1) p
-           GROUP BY 1`,
+             SELECT page_id, dwell_hist FROM analytics_page_days
+             WHERE site_id = $1 AND day BETWEEN $2::date AND $3::date AND dwell_n > 0
+               AND NOT (date_trunc('month', day) >= $2::date AND date_trunc('month', day) + interval '1 month' - interval '1 day' <= $3::date))
+           SELECT s.page_id, h.b::int AS b, sum(h.c)::bigint AS c
+           FROM src s CROSS JOIN LATERAL unnest(s.dwell_hist) WITH ORDINALITY AS h(c, b) WHERE h.c > 0 GROUP BY 1, 2`,
           args,
         ),
       ]);
@@ -219,10 +234,8 @@ export function pgStore(db: Db | Queryable): AnalyticsStore {
         }
         a[n(h.b) - 1] = n(h.c);
       }
-      const sess = new Map(sessions.map((s) => [n(s.page_id), s]));
       return pages.map((x) => {
         const id = n(x.page_id);
-        const s = sess.get(id);
         return {
           pageId: id,
           views: n(x.views),
@@ -233,8 +246,8 @@ export function pgStore(db: Db | Queryable): AnalyticsStore {
           dwellCount: n(x.dwell_n),
           dwellMedianMs: histogramMedianMs(hist.get(id) ?? []),
           dwellMeanMs: dwellMeanMs(n(x.dwell_sum), n(x.dwell_n)),
-          deepestSessions: n(s?.deepest),
-          entries: n(s?.entries),
+          deepestSessions: n(x.deepest),
+          entries: n(x.entries),
         };
       });
     },
