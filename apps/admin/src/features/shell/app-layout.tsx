@@ -25,6 +25,7 @@ import { PageLoader } from '../../components/page-loader';
 import { useDayjsLocale } from '../../lib/dayjs-locale';
 import { useLang, useT } from '../../lib/i18n';
 import { useBase, useSession } from '../../lib/session';
+import { NotificationBell } from './notification-bell';
 import { RequireAuth } from './require-auth';
 
 // The signed-in area, loaded by the router after the login screen: its providers (confirm modals, date
@@ -96,6 +97,7 @@ export function AppLayout() {
           </Group>
           <Group gap="sm" wrap="nowrap">
             <LanguageSelect compact />
+            <NotificationBell />
             <Menu position="bottom-end" width={260} withinPortal>
               <Menu.Target>
                 <UnstyledButton aria-label={t('admin.account_menu')}>
