@@ -168,6 +168,15 @@ describe('new kinds and the rollup queue', () => {
   });
 });
 
+describe('rate limit', () => {
+  it('a visitor sending a batch every second for a minute and more is never refused', async () => {
+    const s = sid();
+    const statuses = new Set<number>();
+    for (let i = 0; i < 90; i++) statuses.add((await post([view()], {}, s)).status);
+    expect([...statuses]).toEqual([202]);
+  });
+});
+
 describe('billing', () => {
   it('page views per site still count over the partitions (and the DEFAULT one)', async () => {
     const s = await srv.ctx.db.one<{ id: number }>(
