@@ -25,6 +25,7 @@ export function DateField({
       clearButtonProps={{ 'aria-label': t('admin.clear') }}
       error={error}
       placeholder={t('admin.pick_date')}
+      styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
       popoverProps={{ withinPortal: true }}
       miw={180}
     />

@@ -116,6 +116,12 @@ export function EditorToolbar({
               <Menu.Item component={Link} to={`${base}/notification-delivery/${siteId}`}>
                 {t('admin.nav_notification_delivery')}
               </Menu.Item>
+              <Menu.Item component={Link} to={`${base}/site/${siteId}/survey-responses`}>
+                {t('admin.survey_menu_responses')}
+              </Menu.Item>
+              <Menu.Item component={Link} to={`${base}/surveys`}>
+                {t('admin.survey_menu_surveys')}
+              </Menu.Item>
               <Menu.Divider />
               <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete} disabled={readOnly}>
                 {t('admin.delete_site')}

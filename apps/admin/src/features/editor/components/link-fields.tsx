@@ -1,7 +1,10 @@
-import { NumberInput, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { Select, Stack, Textarea, TextInput } from '@mantine/core';
+import type { SurveyChoices } from '@swipe/core';
 import { creativeBlockCell } from '@swipe/core/address.ts';
 import { INTERNAL_LINK_TYPES, LIMITS } from '@swipe/core/constants.ts';
-import { useT } from '../../../lib/i18n';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { useLang, useT } from '../../../lib/i18n';
 import { useEditor } from '../editor-context';
 import { allCells } from '../model/doc';
 
@@ -84,16 +87,7 @@ export function LinkFields({
           error={error}
         />
       )}
-      {current === 'SURVEY' && onSurvey && (
-        <NumberInput
-          label={t('admin.link_survey_id')}
-          value={surveyId ?? ''}
-          onChange={(v) => onSurvey(v === '' ? null : Number(v))}
-          min={1}
-          allowDecimal={false}
-          error={error}
-        />
-      )}
+      {current === 'SURVEY' && onSurvey && <SurveyPicker value={surveyId} onChange={onSurvey} error={error} />}
       {current === 'SCRIPT' && (
         <Textarea
           label={t('admin.link_script')}
@@ -109,5 +103,45 @@ export function LinkFields({
         />
       )}
     </Stack>
+  );
+}
+
+/** The surveys the site's owner may link from this site (the server refuses any other on save). */
+function SurveyPicker({
+  value,
+  onChange,
+  error,
+}: {
+  value: number | null | undefined;
+  onChange: (id: number | null) => void;
+  error?: string;
+}) {
+  const t = useT();
+  const lang = useLang();
+  const { siteId } = useEditor();
+  const choices = useQuery({
+    queryKey: ['surveys', 'choices', siteId],
+    queryFn: ({ signal }) => api.get<SurveyChoices>(`sites/${siteId}/surveys`, { signal }),
+    staleTime: 30_000,
+  });
+  const items = choices.data?.items ?? [];
+  const data = items.map((x) => ({
+    value: String(x.id),
+    label: `${x.title[lang] || Object.values(x.title).find(Boolean) || `#${x.id}`}${x.status === 'INACTIVE' ? ` (${t('admin.survey_status_inactive')})` : ''}`,
+  }));
+  // a linked survey that is no longer among the choices stays visible (the save will say why it is refused)
+  if (value && !items.some((x) => x.id === value)) data.push({ value: String(value), label: `#${value}` });
+  return (
+    <Select
+      label={t('admin.survey_picker_label')}
+      placeholder={choices.isPending ? t('admin.survey_picker_loading') : t('admin.survey_picker_choose')}
+      data={data}
+      value={value ? String(value) : null}
+      onChange={(v) => onChange(v ? Number(v) : null)}
+      nothingFoundMessage={t('admin.survey_picker_none')}
+      searchable
+      error={error}
+      comboboxProps={{ withinPortal: true }}
+    />
   );
 }
