@@ -125,12 +125,14 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 export async function run(): Promise<void> {
   const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+  // BENCH_INGEST_WORKER=0: no job worker, so the figures are ingestion alone (the rollup refreshes it queues wait)
+  const withWorker = process.env.BENCH_INGEST_WORKER !== '0';
   const schema = `bench_ingest_${randomBytes(4).toString('hex')}`;
   const admin = createPgDb(url, { max: 1 });
   await admin.exec(`CREATE SCHEMA ${schema}`);
   process.env.PGAPPNAME = schema; // our PostgreSQL backends, to count their CPU time
   const db = createPgDb(url, { schema, max: 10 });
-  const config = testConfig({ trustProxy: true, runWorker: true, enduserRateMultiplier: 1, databaseUrl: url });
+  const config = testConfig({ trustProxy: true, runWorker: withWorker, enduserRateMultiplier: 1, databaseUrl: url });
   const ctx = await createContext(config, { db, logger: pino({ level: 'silent' }) });
   const srv = await startServer(config, { ctx });
   try {
@@ -140,7 +142,9 @@ export async function run(): Promise<void> {
     const endpoint = `${srv.sitesUrl}/api/v1/end-user/events`;
     const count = async () =>
       Number((await db.one<{ n: number }>('SELECT count(*)::bigint AS n FROM analytics_events WHERE site_id = $1', [siteId])).n);
-    console.log(`\n  ingestion: ${RUNS} runs of ${seconds} s, ${CONNECTIONS} connections, ${VISITORS} visitors, ${BATCH} events per batch`);
+    console.log(
+      `\n  ingestion: ${RUNS} runs of ${seconds} s, ${CONNECTIONS} connections, ${VISITORS} visitors, ${BATCH} events per batch, job worker ${withWorker ? 'on (rollups refreshed meanwhile)' : 'off'}`,
+    );
     await load(endpoint, 2, siteId, pageIds, `warm-${randomBytes(4).toString('hex')}`); // JIT, pools, caches
     const rates: number[] = [];
     const capacities: number[] = [];
