@@ -13,7 +13,7 @@ export const messages = {
   dash_mrr: ['MRR（月間経常収益）', 'MRR (monthly recurring revenue)', 'MRR(월간 반복 매출)', 'MRR（月度经常性收入）'],
   dash_arr: ['ARR（年間経常収益）', 'ARR (annual recurring revenue)', 'ARR(연간 반복 매출)', 'ARR（年度经常性收入）'],
   dash_unit_man: ['万円', '× ¥10,000', '만 엔', '万日元'],
-  dash_unit_oku: ['億円', '× ¥100 million', '억 엔', '亿日元'],
+  dash_unit_oku: ['億円', '× ¥100M', '억 엔', '亿日元'],
   dash_paid_plans: ['有料プラン数', 'Paid plans', '유료 플랜 수', '付费套餐数'],
   dash_kpi_from_bills: ['MRR は請求書から', 'MRR from bills', 'MRR은 청구서 기준', 'MRR 来自账单'],
   dash_kpi_from_plans: ['MRR はプラン料金から', 'MRR from plan prices', 'MRR은 플랜 요금 기준', 'MRR 来自套餐价格'],

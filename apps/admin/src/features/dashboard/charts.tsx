@@ -66,6 +66,7 @@ export function PlanTrendChart({ query }: { query: UseQueryResult<import('@swipe
         <BarChart
           h={280}
           type="stacked"
+          yAxisProps={{ allowDecimals: false }}
           data={d.months.map((m) => ({
             month: monthLabel(m.month),
             ...Object.fromEntries(m.plans.map((p) => [`p${p.planId}`, p.accounts])),
@@ -93,6 +94,7 @@ export function RegistrationsChart({ query }: { query: UseQueryResult<import('@s
         <BarChart
           h={260}
           type="stacked"
+          yAxisProps={{ allowDecimals: false }}
           data={d.months.map((m) => ({ ...m, month: monthLabel(m.month) }))}
           dataKey="month"
           withLegend

@@ -81,11 +81,27 @@ interface Trend {
   plans: Awaited<ReturnType<typeof accounts.planVersions>>;
 }
 
-async function planTrend(ctx: AppContext, s: accounts.DashboardScope, query: DashboardQuery, now: Date): Promise<Trend> {
+/**
+ * The screen asks adoption-by-plan and revenue at once and both need the trend (the heaviest query): one
+ * computation per subtree and window serves both, and any call within TREND_TTL_MS.
+ */
+const TREND_TTL_MS = 10_000;
+const trends = new Map<string, { at: number; ctx: AppContext; trend: Promise<Trend> }>();
+
+function planTrend(ctx: AppContext, s: accounts.DashboardScope, query: DashboardQuery, now: Date): Promise<Trend> {
   const months = monthsUpTo(query.to, now);
-  const buckets = await accounts.plansInForce(ctx.db, s, trendInstants(months, now));
-  const plans = await accounts.planVersions(ctx.db, [...new Set(buckets.map((b) => b.planId))]);
-  return { months, buckets, plans };
+  const key = `${s.pattern}|${s.rootId}|${months[MONTHS - 1]}`;
+  const hit = trends.get(key);
+  if (hit && hit.ctx === ctx && Math.abs(now.getTime() - hit.at) < TREND_TTL_MS) return hit.trend;
+  const trend = (async () => {
+    const buckets = await accounts.plansInForce(ctx.db, s, trendInstants(months, now));
+    const plans = await accounts.planVersions(ctx.db, [...new Set(buckets.map((b) => b.planId))]);
+    return { months, buckets, plans };
+  })();
+  for (const [k, v] of trends) if (Math.abs(now.getTime() - v.at) >= TREND_TTL_MS) trends.delete(k);
+  trends.set(key, { at: now.getTime(), ctx, trend });
+  trend.catch(() => trends.delete(key));
+  return trend;
 }
 
 export async function adoptionByPlan(
