@@ -26,7 +26,7 @@ import {
   pageLinkAction,
   popupAction,
 } from './lib/actions.js';
-import { disableAnalytics, pageView, track, watchTaps } from './lib/analytics.js';
+import { disableAnalytics, leaving, pageView, track, watchTaps } from './lib/analytics.js';
 import { ApiError, clearToken, errorText, makeApi, readToken } from './lib/api.js';
 import { getCookie, setCookie, setSession } from './lib/cookies.js';
 import { homeOf, join, positionPath } from './lib/paths.js';
@@ -200,6 +200,7 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
       for (const [k, v] of Object.entries(a.cookies ?? {})) setCookie(k, v);
       for (const [k, v] of Object.entries(a.attribution ?? {})) setCookie(k, v, ATTRIBUTION_MAX_AGE_S);
       for (const [k, v] of Object.entries(a.session ?? {})) setSession(k, v);
+      leaving();
       location.href = a.href;
     }
   };

@@ -142,6 +142,21 @@ describe('viewer events: page views, dwell, UTM', () => {
   });
 });
 
+describe('viewer events: the viewer leaves the page itself', () => {
+  it('leaving() sends the page_leave and the queue at once, before the navigation', async () => {
+    const { mod, posts } = await load();
+    mod.pageView({ siteId: 3, pageId: 41 });
+    mod.track({ event: 'click_popup_cta', siteId: 3, pageId: 41, popupId: 5 });
+    await vi.advanceTimersByTimeAsync(300);
+    expect(posts).toHaveLength(0);
+    mod.leaving();
+    await vi.advanceTimersByTimeAsync(0);
+    const events = posts.flatMap((p) => p.events);
+    expect(events.map((e) => e.event)).toEqual(['page_view', 'click_popup_cta', 'page_leave']);
+    expect(events[2]).toMatchObject({ dwell_ms: 300 });
+  });
+});
+
 describe('viewer events: taps', () => {
   const slide = { getBoundingClientRect: () => ({ left: 10, top: 20, width: 200, height: 400 }) };
   const target = (inSlide: boolean) => ({ closest: (sel: string) => (inSlide && sel === '.vw-slide.is-current' ? slide : null) });

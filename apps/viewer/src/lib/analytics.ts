@@ -164,6 +164,14 @@ export function disableAnalytics(): void {
   view = null;
 }
 
+/** The viewer leaves the page itself (a CTA to a form): the page's leave and everything queued go now, before the
+ * navigation starts (Chromium drops requests made in pagehide of a navigating page). */
+export function leaving(): void {
+  if (disabled || typeof window === 'undefined') return;
+  leave();
+  flush(true);
+}
+
 if (typeof window !== 'undefined') {
   const hide = () => {
     leave();
