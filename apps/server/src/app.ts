@@ -101,7 +101,14 @@ export async function buildApp(ctx: AppContext, origin: Origin, drain?: Drain): 
   await app.register(swagger, {
     openapi: {
       info: { title: `Swipe Sites API (${origin} origin)`, version: '1' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // the leads API (modules/integrations): an account's API key, or basic auth with X-Swipe-Account
+          apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' },
+          basicAuth: { type: 'http', scheme: 'basic' },
+        },
+      },
     },
     transform: (args) => {
       const out = jsonSchemaTransform(args);

@@ -20,6 +20,7 @@ import { deliveryRoutes } from './deliveries/routes.js';
 import { domainJobs, domainRoutes } from './domains/routes.js';
 import { enduserModule } from './enduser/module.js';
 import { healthRoutes } from './health/routes.js';
+import { integrationsModule, queueWebhook } from './integrations/service.js';
 import { mailDevRoutes } from './mail/routes.js';
 import { mediaAdminRoutes, mediaJobs, mediaSitesRoutes } from './media/routes.js';
 import type { Module } from './module.js';
@@ -37,6 +38,8 @@ import { viewerRoutes } from './viewer/routes.js';
 registerAccountSites((ctx, owner, n) => listSites(ctx, owner, { page: 1, pageSize: n }));
 // A site links only its owner's surveys (surveys imports sites, so the check is registered here).
 registerSurveyLinks(linkableSurveyIds);
+// Each visitor submission is sent to the owner account's webhook (integrations).
+onSubmission(queueWebhook);
 // Each visitor submission is a conversion (analytics).
 onSubmission(recordConversion);
 
@@ -62,6 +65,7 @@ export const modules: Module[] = [
   surveysModule,
   previewModule,
   { name: 'billing', prefix: '/api/v1', admin: billingRoutes, jobs: billingJobs },
+  integrationsModule,
   { name: 'dashboard', prefix: '/api/v1/dashboard', admin: dashboardRoutes },
   { name: 'deliveries', prefix: '/api/v1', admin: deliveryRoutes },
   { name: 'surveys-operator', prefix: '/api/v1', admin: surveyOperatorRoutes },

@@ -26,3 +26,4 @@ export * from './surveys.js';
 export * from './surveys-admin.js';
 export * from './user-import.js';
 export * from './viewer.js';
+export * from './integrations.js';

@@ -244,6 +244,16 @@ export async function submitForm(
 export { requireMember } from './auth.js';
 export { idempotencyKey, throttle } from './guard.js';
 export { sendEnduserPage } from './html.js';
+export {
+  type LeadCursor,
+  type LeadPageInput,
+  type MemberLeadRow,
+  memberLead,
+  memberLeads,
+  type SubmissionLeadRow,
+  submissionLead,
+  submissionLeads,
+} from './leads.repo.js';
 export { registerSurveyScreen, type SurveyScreen } from './pages.js';
 export { siteLang } from './site.js';
 export { NO_VISIT, type Visit, visitOf } from './visit.js';

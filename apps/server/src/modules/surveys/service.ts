@@ -186,3 +186,4 @@ export async function submitResponse(ctx: AppContext, surveyId: number, input: R
   await throttle(ctx, 'survey', meta.ip, await surveySiteId(ctx, surveyId));
   return respond(ctx, surveyId, input, meta);
 }
+export { type SurveyLeadRow, surveyResponseLead, surveyResponseLeads } from './leads.repo.js';

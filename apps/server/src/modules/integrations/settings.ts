@@ -1,0 +1,116 @@
+import type { ApiSettingsInput, ApiSettingsView } from '@swipe/core';
+import type { AppContext } from '../../context.js';
+import { fieldError } from '../../errors.js';
+import { randomToken, sha256 } from '../../lib/crypto.js';
+import { hashPassword } from '../../lib/passwords.js';
+import { type Actor, assertCanEdit, assertMenu } from '../accounts/actor.js';
+import { type ApiSettingsRow, ensureSettings, setApiKey, settingsOf, setWebhookSecret, writeSettings } from './repo.js';
+import { webhookPolicy } from './send.js';
+
+// API settings of the caller's owner account (back-office.md 3 "API settings", 5 "API dialog"; menu entry
+// admin_settings, changes need edit authority). Secrets are made here: the API key (shown once, stored as
+// sha256: it is 32 random bytes) and the webhook secret (shown on the screen, used to sign each request).
+
+export const API_KEY_PREFIX_LENGTH = 12;
+
+export function newApiKey(): { key: string; hash: string; prefix: string } {
+  const key = `swk_${randomToken(32)}`;
+  return { key, hash: sha256(key), prefix: key.slice(0, API_KEY_PREFIX_LENGTH) };
+}
+export const newWebhookSecret = () => `whsec_${randomToken(32)}`;
+
+const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+
+export function presentSettings(accountId: number, s: ApiSettingsRow | undefined): ApiSettingsView {
+  return {
+    accountId,
+    enabled: s?.enabled ?? false,
+    authMethod: s?.auth_method ?? null,
+    allowedIps: s?.allowed_ips ?? [],
+    basicId: s?.basic_id ?? '',
+    hasBasicPassword: Boolean(s?.basic_password_hash),
+    apiKeyPrefix: s?.api_key_prefix ?? null,
+    webhookUrl: s?.endpoint ?? '',
+    webhookMethod: s?.method ?? 'POST',
+    webhookSecret: s?.webhook_secret ?? '',
+    tags: s?.tags ?? 'ALL',
+    scopeFrom: iso(s?.scope_from),
+    updatedAt: iso(s?.updated_at),
+  };
+}
+
+/** The caller's owner's settings; the row (with its webhook secret) is made on first read. */
+export async function getSettings(ctx: AppContext, actor: Actor): Promise<ApiSettingsView> {
+  assertMenu(actor, 'admin_settings');
+  const row = (await settingsOf(ctx.db, actor.ownerId)) ?? (await ctx.db.tx((q) => ensureSettings(q, actor.ownerId, newWebhookSecret())));
+  return presentSettings(actor.ownerId, row);
+}
+
+/** Saves the dialog; answers the new API key once when the API key method gets its first key. */
+export async function saveSettings(
+  ctx: AppContext,
+  actor: Actor,
+  body: ApiSettingsInput,
+): Promise<{ settings: ApiSettingsView; apiKey: string | null }> {
+  assertMenu(actor, 'admin_settings');
+  assertCanEdit(actor);
+  // plain http is for this machine in development only (core lets localhost through; production refuses it)
+  if (body.webhookUrl.startsWith('http:') && !webhookPolicy(ctx).allowPrivate) throw fieldError('webhookUrl', 'validation.api_webhook_url');
+  const ips = [...new Set(body.allowedIps.filter((s) => s !== ''))];
+  return ctx.db.tx(async (q) => {
+    const cur = await ensureSettings(q, actor.ownerId, newWebhookSecret());
+    let passwordHash = cur.basic_password_hash;
+    if (body.authMethod === 'BASIC_AUTH') {
+      const idChanged = (cur.basic_id ?? '') !== body.basicId;
+      if (body.basicPassword) passwordHash = await hashPassword(body.basicPassword);
+      else if (!passwordHash || idChanged) throw fieldError('basicPassword', 'validation.api_basic_required');
+    }
+    let apiKey: string | null = null;
+    let keyHash = cur.api_key_hash;
+    let keyPrefix = cur.api_key_prefix;
+    if (body.authMethod === 'API_KEY' && !keyHash) {
+      const k = newApiKey();
+      apiKey = k.key;
+      keyHash = k.hash;
+      keyPrefix = k.prefix;
+    }
+    const scopeFrom = body.tags === 'CURRENT' ? (cur.tags === 'CURRENT' && cur.scope_from ? cur.scope_from : new Date()) : null;
+    await writeSettings(q, actor.ownerId, {
+      enabled: body.enabled,
+      authMethod: body.authMethod,
+      allowedIps: body.authMethod === 'IP_RESTRICTION' ? ips : cur.allowed_ips,
+      basicId: body.authMethod === 'BASIC_AUTH' ? body.basicId : cur.basic_id,
+      basicPasswordHash: passwordHash,
+      apiKeyHash: keyHash,
+      apiKeyPrefix: keyPrefix,
+      endpoint: body.webhookUrl || null,
+      method: body.webhookMethod,
+      tags: body.tags,
+      scopeFrom,
+    });
+    return { settings: presentSettings(actor.ownerId, await settingsOf(q, actor.ownerId)), apiKey };
+  });
+}
+
+/** A new API key; the old one stops working at once. */
+export async function rotateApiKey(ctx: AppContext, actor: Actor): Promise<{ settings: ApiSettingsView; apiKey: string }> {
+  assertMenu(actor, 'admin_settings');
+  assertCanEdit(actor);
+  return ctx.db.tx(async (q) => {
+    await ensureSettings(q, actor.ownerId, newWebhookSecret());
+    const k = newApiKey();
+    await setApiKey(q, actor.ownerId, k.hash, k.prefix);
+    return { settings: presentSettings(actor.ownerId, await settingsOf(q, actor.ownerId)), apiKey: k.key };
+  });
+}
+
+/** A new webhook secret: requests from now on are signed with it. */
+export async function rotateWebhookSecret(ctx: AppContext, actor: Actor): Promise<ApiSettingsView> {
+  assertMenu(actor, 'admin_settings');
+  assertCanEdit(actor);
+  return ctx.db.tx(async (q) => {
+    await ensureSettings(q, actor.ownerId, newWebhookSecret());
+    await setWebhookSecret(q, actor.ownerId, newWebhookSecret());
+    return presentSettings(actor.ownerId, await settingsOf(q, actor.ownerId));
+  });
+}
