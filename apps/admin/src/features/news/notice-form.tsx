@@ -102,6 +102,7 @@ function DateTimeField(props: {
       error={props.error}
       required={props.required}
       placeholder={t('admin.pick_date')}
+      styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
       popoverProps={{ withinPortal: true }}
     />
   );

@@ -28,21 +28,19 @@ export function NotificationBell() {
   return (
     <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} shadow="md" withinPortal trapFocus={false}>
       <Popover.Target>
-        <Indicator label={unread > 99 ? '99+' : unread} disabled={unread === 0} size={18} color="red.8" offset={5} zIndex={1}>
-          <ActionIcon
-            variant="subtle"
-            color="gray.8"
-            size="lg"
-            aria-label={t('admin.notices_bell', { count: unread })}
-            aria-expanded={opened}
-            aria-haspopup="dialog"
-            onClick={() => setOpened((o) => !o)}
-            data-testid="notification-bell"
-            data-unread={unread}
-          >
+        <ActionIcon
+          variant="subtle"
+          color="gray.8"
+          size="lg"
+          aria-label={t('admin.notices_bell', { count: unread })}
+          onClick={() => setOpened((o) => !o)}
+          data-testid="notification-bell"
+          data-unread={unread}
+        >
+          <Indicator label={unread > 99 ? '99+' : unread} disabled={unread === 0} size={16} color="red.8" offset={2} zIndex={1}>
             <IconBell size={20} />
-          </ActionIcon>
-        </Indicator>
+          </Indicator>
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown p={0} aria-label={t('admin.notices_panel_title')} role="dialog">
         {opened && (
