@@ -66,6 +66,8 @@ export async function run(): Promise<void> {
   const admin = createPgDb(url, { max: 1 });
   if (process.env.BENCH_FRESH === '1') await admin.exec(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`);
   await admin.exec(`CREATE SCHEMA IF NOT EXISTS ${SCHEMA}`);
+  // one run at a time on the schema (a second run waits, then reuses what the first generated)
+  await admin.query('SELECT pg_advisory_lock(hashtext($1))', [SCHEMA]);
   const db = createPgDb(url, { schema: SCHEMA, max: 10 });
   try {
     await migrate(db);
@@ -73,7 +75,7 @@ export async function run(): Promise<void> {
       'CREATE TABLE IF NOT EXISTS bench_meta (site_id bigint, events bigint, first_day date, last_day date, rolled boolean DEFAULT false)',
     );
     let meta = await db.maybeOne<{ site_id: number; events: number; first_day: string; last_day: string; rolled: boolean }>(
-      'SELECT site_id, events, first_day::text AS first_day, last_day::text AS last_day, rolled FROM bench_meta',
+      'SELECT site_id, events, first_day::text AS first_day, last_day::text AS last_day, rolled FROM bench_meta ORDER BY site_id LIMIT 1',
     );
     if (meta) {
       console.log(`  reusing the schema ${SCHEMA} generated earlier (${meta.first_day} .. ${meta.last_day}; BENCH_FRESH=1 makes it again)`);
@@ -112,7 +114,7 @@ export async function run(): Promise<void> {
         times.push(Date.now() - t);
       }
       await db.exec('ANALYZE');
-      await db.query('UPDATE bench_meta SET rolled = true');
+      await db.query('UPDATE bench_meta SET rolled = true WHERE site_id = $1', [siteId]);
       line(`refresh rollups, ${times.length} days (total)`, `${((Date.now() - t0) / 1000).toFixed(1)} s`);
       line('refresh rollups, one site-day (median / p95)', `${median(times)} / ${p95(times)} ms`);
     } else console.log('  rollups already built (BENCH_REROLL=1 rebuilds them, timed)');
@@ -165,6 +167,7 @@ export async function run(): Promise<void> {
     }
   } finally {
     await db.close();
+    await admin.query('SELECT pg_advisory_unlock(hashtext($1))', [SCHEMA]).catch(() => {});
     await admin.close();
   }
 }

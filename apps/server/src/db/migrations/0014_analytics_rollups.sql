@@ -82,6 +82,8 @@ CREATE TABLE IF NOT EXISTS analytics_tap_days (
   taps int NOT NULL DEFAULT 0,
   PRIMARY KEY (site_id, day, page_id, gx, gy)
 );
+-- one page's taps over a year read ~25,000 index entries instead of the site's ~1M rows
+CREATE INDEX IF NOT EXISTS analytics_tap_days_page ON analytics_tap_days (site_id, page_id, day) INCLUDE (gx, gy, taps);
 
 CREATE TABLE IF NOT EXISTS analytics_utm_days (
   site_id bigint NOT NULL REFERENCES sites(id) ON DELETE CASCADE,

@@ -162,6 +162,24 @@ export async function sitesWithEvents(q: Queryable, start: Date, end: Date): Pro
 }
 
 const n = (v: unknown): number => Number(v ?? 0);
+const shift = (day: string, months: number, days = 0): string => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1 + months, d + days)).toISOString().slice(0, 10);
+};
+
+// a histogram merged in SQL: one sum per bucket (cheaper than unnesting the arrays or summing them here)
+const HIST_SUMS = Array.from({ length: DWELL_BUCKETS }, (_, i) => `sum(dwell_hist[${i + 1}]) AS b${i}`).join(', ');
+
+/**
+ * Where a range's dwell histograms come from: the whole months inside it from analytics_page_months
+ * [month from, month to], the days before and after them from analytics_page_days (two day ranges).
+ */
+export function histSources(r: DayRange): [string, string, string, string, string, string] {
+  const first = r.from.endsWith('-01') ? r.from : shift(`${r.from.slice(0, 7)}-01`, 1);
+  const last = shift(r.to, 0, 1).endsWith('-01') ? `${r.to.slice(0, 7)}-01` : shift(`${r.to.slice(0, 7)}-01`, -1);
+  if (first > last) return [first, last, r.from, r.to, r.to, r.from];
+  return [first, last, r.from, shift(first, 0, -1), shift(last, 1), r.to];
+}
 const dayText = (v: unknown): string => (v instanceof Date ? v.toISOString().slice(0, 10) : String(v).slice(0, 10));
 
 /** The AnalyticsStore on the PostgreSQL rollups (store.ts). */
@@ -211,29 +229,22 @@ export function pgStore(db: Db | Queryable): AnalyticsStore {
           args,
         ),
         // merged histograms: whole months inside the range from analytics_page_months, the other days from their rows
-        db.query<{ page_id: number; b: number; c: number }>(
-          `WITH src AS (
-             SELECT page_id, dwell_hist FROM analytics_page_months
-             WHERE site_id = $1 AND month >= $2::date AND month + interval '1 month' - interval '1 day' <= $3::date
+        db.query<Record<string, unknown>>(
+          `SELECT page_id, ${HIST_SUMS} FROM (
+             SELECT page_id, dwell_hist FROM analytics_page_months WHERE site_id = $1 AND month BETWEEN $2::date AND $3::date
              UNION ALL
              SELECT page_id, dwell_hist FROM analytics_page_days
-             WHERE site_id = $1 AND day BETWEEN $2::date AND $3::date AND dwell_n > 0
-               AND NOT (date_trunc('month', day) >= $2::date AND date_trunc('month', day) + interval '1 month' - interval '1 day' <= $3::date))
-           SELECT s.page_id, h.b::int AS b, sum(h.c)::bigint AS c
-           FROM src s CROSS JOIN LATERAL unnest(s.dwell_hist) WITH ORDINALITY AS h(c, b) WHERE h.c > 0 GROUP BY 1, 2`,
-          args,
+             WHERE site_id = $1 AND dwell_n > 0 AND (day BETWEEN $4::date AND $5::date OR day BETWEEN $6::date AND $7::date)) s
+           GROUP BY page_id`,
+          [siteId, ...histSources(r)],
         ),
       ]);
       const hist = new Map<number, number[]>();
-      for (const h of hists) {
-        const id = n(h.page_id);
-        let a = hist.get(id);
-        if (!a) {
-          a = new Array<number>(DWELL_BUCKETS).fill(0);
-          hist.set(id, a);
-        }
-        a[n(h.b) - 1] = n(h.c);
-      }
+      for (const h of hists)
+        hist.set(
+          n(h.page_id),
+          Array.from({ length: DWELL_BUCKETS }, (_, i) => n(h[`b${i}`])),
+        );
       return pages.map((x) => {
         const id = n(x.page_id);
         return {
