@@ -88,6 +88,11 @@ interface Trend {
 const TREND_TTL_MS = 10_000;
 const trends = new Map<string, { at: number; ctx: AppContext; trend: Promise<Trend> }>();
 
+/** Drops the shared trends (benchmarks time each call cold). */
+export function forgetTrends(): void {
+  trends.clear();
+}
+
 function planTrend(ctx: AppContext, s: accounts.DashboardScope, query: DashboardQuery, now: Date): Promise<Trend> {
   const months = monthsUpTo(query.to, now);
   const key = `${s.pattern}|${s.rootId}|${months[MONTHS - 1]}`;
