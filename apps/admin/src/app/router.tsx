@@ -81,6 +81,7 @@ export const router = createBrowserRouter([
           { path: 'site/:id/survey-responses', ...page(() => import('../features/surveys/responses-page'), 'SurveyResponsesPage') },
           { path: 'check-plan', ...page(() => import('../features/billing/check-plan-page'), 'CheckPlanPage') },
           { path: 'admin-list', ...page(() => import('../features/staff/admin-list-page'), 'AdminListPage') },
+          { path: 'api-settings', ...page(() => import('../features/integrations/api-settings-page'), 'ApiSettingsPage') },
           { path: 'profile-image', ...page(() => import('../features/staff/profile-image-page'), 'ProfileImagePage') },
           { path: 'delete-account', ...page(() => import('../features/staff/delete-account-page'), 'DeleteAccountPage') },
           { path: '*', element: <NotFoundInline /> },

@@ -65,7 +65,7 @@ const MENU = [
   { key: 'latest_information', path: 'latest-information', icon: IconNews },
   { key: 'system_notification', path: 'system-notification', icon: IconBell },
   { key: 'plan_check', path: 'check-plan', icon: IconReceipt },
-  { key: 'admin_settings', path: 'admin-list', icon: IconSettings },
+  { key: 'admin_settings', path: 'admin-list', icon: IconSettings, match: ['admin-list', 'api-settings'] },
   { key: 'profile_image', path: 'profile-image', icon: IconPhoto },
   { key: 'delete_account', path: 'delete-account', icon: IconTrash },
 ] as const;

@@ -4,6 +4,7 @@ import { modals } from '@mantine/modals';
 import { STAFF_SORTS, type StaffSort, type StaffView } from '@swipe/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { IconEdit, IconPlus, IconShare, IconTrash } from '../../components/icons';
 import { ListFooter, ListSearch, useListParams } from '../../components/list-controls';
 import {
@@ -84,6 +85,9 @@ export function AdminListPage() {
   return (
     <Stack gap="md">
       <ListHeader title={t('admin.staff_title')} subtitle={list.data && t('admin.staff_count', { count: list.data.total })}>
+        <Button component={Link} to="../api-settings" relative="path" variant="default">
+          {t('admin.api_link')}
+        </Button>
         {canEdit && (
           <Button leftSection={<IconPlus size={16} />} onClick={() => open(null)}>
             {t('admin.staff_invite')}
