@@ -1,4 +1,5 @@
 import { type AccountType, noticeStatusAt } from '@swipe/core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, login, makeAccount, makePlan, startTestServer, type TestServer } from '../../test/helpers.js';
 import { runJobs } from '../../test/jobs.js';
@@ -192,6 +193,29 @@ describe('latest information along the tree', () => {
     expect((await call('U1', 'GET', `/news/${r.body.id}`)).status).toBe(200);
     // a site outside the writer's subtree: refused as a field
     expect((await post('O2', { title: 'x', distribution_site_id: siteOf.U1 })).status).toBe(422);
+  });
+
+  it('an image is a completed upload of the writer own (media, no site); anything else is 422', async () => {
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    const signed = await call<{ uploads: { key: string; upload_url: string; method: string; headers: Record<string, string> }[] }>(
+      'O1',
+      'POST',
+      '/sites/generate-upload-urls',
+      { files: [{ file_name: 'n.png', content_type: 'image/png', size_bytes: png.length, kind: 'image' }] },
+    );
+    expect(signed.status).toBe(200);
+    const u = signed.body.uploads[0] as { key: string; upload_url: string; method: string; headers: Record<string, string> };
+    const put = await fetch(u.upload_url, { method: u.method, headers: u.headers, body: new Uint8Array(png) });
+    expect(put.status).toBe(200);
+    const done = await call<{ url: string }>('O1', 'POST', '/sites/complete-upload', { key: u.key });
+    expect(done.status).toBe(200);
+    const r = await post('O1', { title: 'With image', image_url: done.body.url });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ image_url: done.body.url });
+    // another writer cannot use it
+    expect((await post('O2', { title: 'Borrowed', image_url: done.body.url })).status).toBe(422);
   });
 
   it('leaves and view-only staff do not write (403)', async () => {
