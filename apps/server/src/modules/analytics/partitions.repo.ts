@@ -7,6 +7,9 @@ import type { Queryable } from '../../db/db.js';
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const PARENT = 'analytics_events';
 const DEFAULT_PARTITION = 'analytics_events_default';
+// Dropping a partition locks the whole table: never queue ingestion behind a long reader for more than this (the
+// job fails and the worker retries it later).
+const LOCK_TIMEOUT = "SET LOCAL lock_timeout = '5s'";
 
 export function nextMonth(month: string): string {
   const [y, m] = month.split('-').map(Number) as [number, number];
@@ -54,6 +57,7 @@ export async function createMonthPartition(q: Queryable, month: string): Promise
   const [lo, hi] = monthBounds(month);
   // one maker at a time (several workers): the lock is held until the transaction ends
   await q.query('SELECT pg_advisory_xact_lock(727275)');
+  await q.exec(LOCK_TIMEOUT);
   const exists = await q.one<{ t: string | null }>('SELECT to_regclass($1)::text AS t', [name]);
   if (exists.t) return { created: false, moved: 0 };
   await q.exec(`CREATE TABLE ${name} (LIKE ${PARENT} INCLUDING DEFAULTS INCLUDING CONSTRAINTS)`);
@@ -73,6 +77,7 @@ export async function dropMonthPartition(q: Queryable, month: string): Promise<b
   await q.query('SELECT pg_advisory_xact_lock(727275)');
   const exists = await q.one<{ t: string | null }>('SELECT to_regclass($1)::text AS t', [name]);
   if (!exists.t) return false;
+  await q.exec(LOCK_TIMEOUT);
   await q.exec(`DROP TABLE ${name}`);
   return true;
 }
