@@ -43,6 +43,9 @@ const COL = (k: string) => {
     ELSE (ascii(upper(substr(${l}, 1, 1))) - 64) * 26 + ascii(upper(substr(${l}, 2, 1))) - 65 END`;
 };
 
+// a histogram merged in SQL: one sum per bucket (cheaper than unnesting the arrays or summing them here)
+const HIST_SUMS = Array.from({ length: DWELL_BUCKETS }, (_, i) => `sum(dwell_hist[${i + 1}]) AS b${i}`).join(', ');
+
 /** Replaces one site-day's rollups with figures recomputed from its raw events (caller's transaction). */
 export async function rebuildSiteDay(q: Queryable, d: SiteDayInput): Promise<void> {
   const base = [d.siteId, d.start.toISOString(), d.end.toISOString(), d.day];
@@ -116,10 +119,10 @@ export async function rebuildSiteDay(q: Queryable, d: SiteDayInput): Promise<voi
   await q.query(`DELETE FROM analytics_page_months WHERE site_id = $1 AND month = date_trunc('month', $2::date)::date`, [d.siteId, d.day]);
   await q.query(
     `INSERT INTO analytics_page_months (site_id, month, page_id, dwell_hist)
-     SELECT $1, date_trunc('month', $2::date)::date, page_id, array_agg(c ORDER BY b) FROM (
-       SELECT d.page_id, h.b, sum(h.c)::int AS c FROM analytics_page_days d CROSS JOIN LATERAL unnest(d.dwell_hist) WITH ORDINALITY AS h(c, b)
-       WHERE d.site_id = $1 AND d.dwell_n > 0 AND d.day >= date_trunc('month', $2::date) AND d.day < date_trunc('month', $2::date) + interval '1 month'
-       GROUP BY 1, 2) m GROUP BY page_id`,
+     SELECT $1, date_trunc('month', $2::date)::date, page_id, ARRAY[${HIST_SUMS.replace(/ AS b\d+/g, '')}]::int[]
+     FROM analytics_page_days
+     WHERE site_id = $1 AND dwell_n > 0 AND day >= date_trunc('month', $2::date) AND day < date_trunc('month', $2::date) + interval '1 month'
+     GROUP BY page_id`,
     [d.siteId, d.day],
   );
 
@@ -166,9 +169,6 @@ const shift = (day: string, months: number, days = 0): string => {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1 + months, d + days)).toISOString().slice(0, 10);
 };
-
-// a histogram merged in SQL: one sum per bucket (cheaper than unnesting the arrays or summing them here)
-const HIST_SUMS = Array.from({ length: DWELL_BUCKETS }, (_, i) => `sum(dwell_hist[${i + 1}]) AS b${i}`).join(', ');
 
 /**
  * Where a range's dwell histograms come from: the whole months inside it from analytics_page_months
