@@ -68,6 +68,18 @@ describe('admin news journey', () => {
     await page.waitForURL(/\/latest-information\/\d+$/);
     await page.getByRole('heading', { name: 'Spring maintenance' }).waitFor();
     await expect.poll(() => page.getByTestId('notice-status').textContent(), WAIT).toBe('Published');
+    // edit: the form opens with what was saved
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.waitForURL(/\/latest-information\/edit\/\d+$/);
+    const title = page.getByRole('textbox', { name: 'Title', exact: true });
+    await expect.poll(() => title.inputValue(), WAIT).toBe('Spring maintenance');
+    await title.fill('Spring maintenance window');
+    await page.getByTestId('notice-save').click();
+    await page.getByRole('heading', { name: 'Spring maintenance window' }).waitFor();
+    await page.getByRole('link', { name: 'Back to latest information' }).click();
+    await page.getByTestId('news-list').getByTestId('notice-row').filter({ hasText: 'Spring maintenance window' }).waitFor();
+    await noSeriousViolations(page);
+    await screenshot(page, 'admin-news-list-1440');
 
     await page.getByRole('navigation').getByRole('link', { name: 'System notification' }).click();
     await page.waitForURL(/\/master\/system-notification$/);
@@ -103,7 +115,7 @@ describe('admin news journey', () => {
       await expect.poll(() => unreadOf(page), WAIT).toBe('1');
 
       await page.goto(`${admin()}/master-user/latest-information`);
-      const item = page.getByTestId('news-item').filter({ hasText: 'Spring maintenance' });
+      const item = page.getByTestId('news-item').filter({ hasText: 'Spring maintenance window' });
       await item.waitFor();
       await expect.poll(() => item.textContent(), WAIT).toContain('The editor pauses on Sunday');
       await noSeriousViolations(page);
