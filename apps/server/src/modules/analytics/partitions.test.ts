@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context.js';
@@ -128,5 +131,53 @@ describe('the partitions job', () => {
     // an event of a dropped month can still arrive: it lands in DEFAULT, never lost
     await put('2029-12', 1);
     expect(await inDefault()).toBe(1);
+  });
+});
+
+describe('migration 0013 on a database with events', () => {
+  it('keeps every old row (ids continue), gives their months partitions, and billing still counts them', async () => {
+    const t = await testDb();
+    try {
+      const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../db/migrations');
+      const before = fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.sql') && f < '0013')
+        .sort();
+      await t.db.exec('CREATE TABLE schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
+      for (const f of before) {
+        await t.db.exec(fs.readFileSync(path.join(dir, f), 'utf8'));
+        await t.db.query('INSERT INTO schema_migrations (name) VALUES ($1)', [f]);
+      }
+      const a = await t.db.one<{ id: number }>(
+        "INSERT INTO accounts (type, email, password_hash) VALUES ('MASTER', 'm@x.test', '') RETURNING id",
+      );
+      const s = await t.db.one<{ id: number }>(
+        "INSERT INTO sites (uuid, account_id, name, number_horizontal, number_vertical) VALUES (gen_random_uuid(), $1, 'S', 1, 1) RETURNING id",
+        [a.id],
+      );
+      await t.db.query(
+        `INSERT INTO analytics_events (site_id, event, session_id, occurred_at)
+         SELECT $1::bigint, CASE WHEN g % 2 = 0 THEN 'page_view' ELSE 'slide_page' END, 's', TIMESTAMPTZ '2025-01-31T20:00:00+09:00' + g * interval '1 hour'
+           FROM generate_series(1, 10) g`,
+        [s.id],
+      );
+      expect(await migrate(t.db)).toContain('0013_analytics_events.sql');
+      const rows = await t.db.query<{ id: number; event_id: string; t: string }>(
+        'SELECT id, event_id, tableoid::regclass::text AS t FROM analytics_events ORDER BY id',
+      );
+      expect(rows).toHaveLength(10);
+      expect(new Set(rows.map((r) => r.t))).toEqual(new Set(['analytics_events_202501', 'analytics_events_202502']));
+      expect(rows[0]?.event_id).toBe(`old-${rows[0]?.id}`);
+      const next = await t.db.one<{ id: number }>(
+        "INSERT INTO analytics_events (site_id, event, occurred_at) VALUES ($1, 'tap', now()) RETURNING id",
+        [s.id],
+      );
+      expect(Number(next.id)).toBeGreaterThan(Number(rows[9]?.id));
+      const feb = await countPageViewsBySite(t.db, new Date('2025-02-01T00:00:00+09:00'), new Date('2025-03-01T00:00:00+09:00'));
+      expect(feb.get(Number(s.id))).toBe(4); // page views are the even g: g = 2 is January (22:00 on the 31st), 4-10 February
+    } finally {
+      await t.db.close();
+      await t.drop();
+    }
   });
 });
