@@ -59,17 +59,19 @@ export async function rebuildSiteDay(q: Queryable, d: SiteDayInput): Promise<voi
     `INSERT INTO analytics_sessions (site_id, day, session_id, first_at, last_at, page_views, deepest_page_id, deepest_index,
        entry_page_id, exit_page_id, converted, utm_source, utm_medium, utm_campaign)
      WITH ${EV}, ${PV},
-     s AS (SELECT session_id, count(*) AS n,
-             (array_agg(page_id ORDER BY idx DESC) FILTER (WHERE idx IS NOT NULL))[1] AS deepest_page_id, max(idx) AS deepest_index,
-             (array_agg(page_id ORDER BY ${ORDER}))[1] AS entry_page_id,
-             (array_agg(page_id ORDER BY occurred_at DESC, event_id COLLATE "C" DESC))[1] AS exit_page_id,
-             (array_agg(${UTM('source')} ORDER BY ${ORDER}) FILTER (WHERE ${HAS_UTM}))[1] AS src,
-             (array_agg(${UTM('medium')} ORDER BY ${ORDER}) FILTER (WHERE ${HAS_UTM}))[1] AS med,
-             (array_agg(${UTM('campaign')} ORDER BY ${ORDER}) FILTER (WHERE ${HAS_UTM}))[1] AS camp
-           FROM pv GROUP BY session_id),
+     w AS (SELECT pv.*, row_number() OVER (PARTITION BY session_id ORDER BY ${ORDER}) AS rn,
+             count(*) OVER (PARTITION BY session_id) AS n FROM pv),
+     s AS (SELECT session_id, max(n) AS n, max(idx) AS deepest_index,
+             max(page_id) FILTER (WHERE rn = 1) AS entry_page_id, max(page_id) FILTER (WHERE rn = n) AS exit_page_id,
+             (array_agg(${UTM('source')} ORDER BY rn) FILTER (WHERE ${HAS_UTM}))[1] AS src,
+             (array_agg(${UTM('medium')} ORDER BY rn) FILTER (WHERE ${HAS_UTM}))[1] AS med,
+             (array_agg(${UTM('campaign')} ORDER BY rn) FILTER (WHERE ${HAS_UTM}))[1] AS camp
+           FROM w GROUP BY session_id),
      a AS (SELECT session_id, min(occurred_at) AS first_at, max(occurred_at) AS last_at, bool_or(event = 'conversion') AS converted
            FROM ev WHERE session_id IN (SELECT session_id FROM s) GROUP BY session_id)
-     SELECT $1, $4::date, s.session_id, a.first_at, a.last_at, s.n, s.deepest_page_id, s.deepest_index, s.entry_page_id,
+     SELECT $1, $4::date, s.session_id, a.first_at, a.last_at, s.n,
+            (SELECT g.page_id FROM unnest($5::bigint[], $6::int[]) AS g(page_id, idx) WHERE g.idx = s.deepest_index LIMIT 1),
+            s.deepest_index, s.entry_page_id,
             s.exit_page_id, a.converted, coalesce(s.src, ''), coalesce(s.med, ''), coalesce(s.camp, '')
      FROM s JOIN a USING (session_id)`,
     withGrid,
