@@ -278,9 +278,15 @@ export async function deleteSystemNoti(q: Queryable, id: number): Promise<void> 
 
 // ---- the boundary job ----
 
-/** Stores the status as of the database's clock (the job runs at a start or an end). Returns the status. */
-export async function refreshStatus(q: Queryable, table: 'news' | 'system', id: number): Promise<string | null> {
+/**
+ * Stores the status as of `now` (a save: the time its dates were resolved against) or of the database's clock
+ * (the job, which runs once its run_at, a boundary, has passed on that clock). Returns the status.
+ */
+export async function refreshStatus(q: Queryable, table: 'news' | 'system', id: number, now?: Date): Promise<string | null> {
   const t = table === 'news' ? 'news' : 'system_notifications';
-  const r = await q.maybeOne<{ status: string }>(`UPDATE ${t} SET status = ${statusSql('now()')} WHERE id = $1 RETURNING status`, [id]);
+  const r = await q.maybeOne<{ status: string }>(
+    `UPDATE ${t} SET status = ${now ? statusAt(2) : statusSql('now()')} WHERE id = $1 RETURNING status`,
+    now ? [id, now] : [id],
+  );
   return r?.status ?? null;
 }

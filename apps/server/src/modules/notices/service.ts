@@ -214,7 +214,7 @@ export async function createNews(ctx: AppContext, actor: Actor, b: NewsBody, now
     const { input, dates } = await newsInput(ctx, q, actor, b, undefined, now);
     const id = await repo.insertNews(q, actor.ownerId, input);
     await queueBoundaries(q, 'news', id, dates, now);
-    await repo.refreshStatus(q, 'news', id);
+    await repo.refreshStatus(q, 'news', id, now);
     return (await presentNews(q, actor, [(await repo.findNews(q, id, now)) as repo.NewsRow], now))[0] as NewsView;
   });
 }
@@ -233,7 +233,7 @@ export async function updateNews(ctx: AppContext, actor: Actor, id: number, b: N
     const { input, dates } = await newsInput(ctx, q, actor, b, prev, now);
     await repo.updateNews(q, id, input);
     await queueBoundaries(q, 'news', id, dates, now);
-    await repo.refreshStatus(q, 'news', id);
+    await repo.refreshStatus(q, 'news', id, now);
     return (await presentNews(q, actor, [(await repo.findNews(q, id, now)) as repo.NewsRow], now))[0] as NewsView;
   });
 }
@@ -331,7 +331,7 @@ export async function createSystemNoti(ctx: AppContext, actor: Actor, b: SystemN
     const { input, dates } = systemInput(ctx, actor, b, undefined, now);
     const id = await repo.insertSystemNoti(q, actor.ownerId, input);
     await queueBoundaries(q, 'system', id, dates, now);
-    await repo.refreshStatus(q, 'system', id);
+    await repo.refreshStatus(q, 'system', id, now);
     return presentSystem((await repo.findSystemNoti(q, id, now, null)) as repo.SystemNotiRow, now);
   });
 }
@@ -344,7 +344,7 @@ export async function updateSystemNoti(ctx: AppContext, actor: Actor, id: number
     const { input, dates } = systemInput(ctx, actor, b, prev, now);
     await repo.updateSystemNoti(q, id, input);
     await queueBoundaries(q, 'system', id, dates, now);
-    await repo.refreshStatus(q, 'system', id);
+    await repo.refreshStatus(q, 'system', id, now);
     return presentSystem((await repo.findSystemNoti(q, id, now, null)) as repo.SystemNotiRow, now);
   });
 }
