@@ -41,7 +41,7 @@ async function openSummary(options: BrowserContextOptions): Promise<{ page: Page
   page.on('pageerror', (e) => errors.push(e.message));
   await signIn(page, admin(), MASTER, 'en', 'home');
   expect(page.url()).toMatch(/\/master\/summary$/);
-  await page.getByRole('heading', { name: 'Summary' }).waitFor();
+  await page.getByRole('heading', { name: 'Summary' }).waitFor(WAIT);
   return { page, errors, close: () => ctx.close() };
 }
 
@@ -91,8 +91,10 @@ describe('admin dashboard journey', () => {
 
     // the language switch in the header: the figures' units follow it
     await page.getByRole('textbox', { name: 'Language' }).click();
-    await page.getByRole('option', { name: '日本語' }).click();
-    await page.getByRole('heading', { name: 'サマリー' }).waitFor();
+    const ja = page.getByRole('option', { name: '日本語' });
+    await ja.waitFor(WAIT);
+    await ja.click();
+    await page.getByRole('heading', { name: 'サマリー' }).waitFor(WAIT);
     await expect.poll(() => text(page, 'kpi-mrr-value').catch(() => ''), WAIT).toContain('万円');
     expect(await text(page, 'kpi-arr-value')).toContain('億円');
     expect(errors).toEqual([]);
