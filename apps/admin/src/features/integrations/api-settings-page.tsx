@@ -71,6 +71,8 @@ const toBody = (v: Values) => ({
 export function ApiSettingsPage() {
   const t = useT();
   const settings = useQuery(settingsQuery());
+  // here, not in the form: a save remounts the form with the new settings, the key must outlive that
+  const [newKey, setNewKey] = useState<string | null>(null);
   if (settings.isError) return <ListError query={settings} />;
   if (!settings.data) return <PageLoader />;
   return (
@@ -83,12 +85,13 @@ export function ApiSettingsPage() {
           {t('admin.api_intro')}
         </Text>
       </div>
-      <SettingsForm key={settings.data.updatedAt ?? 'new'} s={settings.data} />
+      <SettingsForm key={settings.data.updatedAt ?? 'new'} s={settings.data} onKey={setNewKey} />
+      <KeyModal apiKey={newKey} onClose={() => setNewKey(null)} />
     </Stack>
   );
 }
 
-function SettingsForm({ s }: { s: ApiSettingsView }) {
+function SettingsForm({ s, onKey }: { s: ApiSettingsView; onKey: (key: string) => void }) {
   const t = useT();
   const lang = useLang();
   const qc = useQueryClient();
@@ -96,7 +99,6 @@ function SettingsForm({ s }: { s: ApiSettingsView }) {
   const [v, setV] = useState<Values>(fromView(s));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
-  const [newKey, setNewKey] = useState<string | null>(null);
 
   const check = (next: Values) => {
     const r = validate(apiSettingsBody, toBody(next), lang);
@@ -112,7 +114,7 @@ function SettingsForm({ s }: { s: ApiSettingsView }) {
     if (submitted) check(next);
   };
   const done = async (r: { settings: ApiSettingsView; apiKey: string | null; message?: string }) => {
-    if (r.apiKey) setNewKey(r.apiKey);
+    if (r.apiKey) onKey(r.apiKey);
     if (r.message) notifySuccess(r.message);
     qc.setQueryData(settingsQuery().queryKey, r.settings);
   };
@@ -240,8 +242,7 @@ function SettingsForm({ s }: { s: ApiSettingsView }) {
                 </div>
                 {s.apiKeyPrefix && canEdit && (
                   <Button
-                    variant="light"
-                    color="red.9"
+                    variant="default"
                     loading={rotate.isPending}
                     onClick={() => confirm(t('admin.api_key_rotate_title'), t('admin.api_key_rotate_body'), () => rotate.mutate())}
                   >
@@ -315,8 +316,7 @@ function SettingsForm({ s }: { s: ApiSettingsView }) {
                 {canEdit && (
                   <Button
                     size="xs"
-                    variant="subtle"
-                    color="red.9"
+                    variant="default"
                     loading={secret.isPending}
                     onClick={() => confirm(t('admin.api_secret_rotate_title'), t('admin.api_secret_rotate_body'), () => secret.mutate())}
                   >
@@ -339,26 +339,33 @@ function SettingsForm({ s }: { s: ApiSettingsView }) {
         )}
         <DeliveryLog canEdit={canEdit} />
       </Stack>
-      <Modal
-        opened={newKey !== null}
-        onClose={() => setNewKey(null)}
-        title={t('admin.api_key_modal_title')}
-        closeButtonProps={{ 'aria-label': t('common.close') }}
-        centered
-      >
-        <Stack gap="sm">
-          <Text size="sm">{t('admin.api_key_modal_body')}</Text>
-          <Group gap="xs" wrap="nowrap">
-            <Code data-testid="new-api-key" style={{ overflowWrap: 'anywhere' }}>
-              {newKey}
-            </Code>
-            <CopyButton value={newKey ?? ''} />
-          </Group>
-          <Group justify="flex-end">
-            <Button onClick={() => setNewKey(null)}>{t('admin.api_key_copied_done')}</Button>
-          </Group>
-        </Stack>
-      </Modal>
     </form>
+  );
+}
+
+/** The new API key, shown this once (the server keeps only its hash). */
+function KeyModal({ apiKey, onClose }: { apiKey: string | null; onClose: () => void }) {
+  const t = useT();
+  return (
+    <Modal
+      opened={apiKey !== null}
+      onClose={onClose}
+      title={t('admin.api_key_modal_title')}
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+      centered
+    >
+      <Stack gap="sm">
+        <Text size="sm">{t('admin.api_key_modal_body')}</Text>
+        <Group gap="xs" wrap="nowrap">
+          <Code data-testid="new-api-key" style={{ overflowWrap: 'anywhere' }}>
+            {apiKey}
+          </Code>
+          <CopyButton value={apiKey ?? ''} />
+        </Group>
+        <Group justify="flex-end">
+          <Button onClick={onClose}>{t('admin.api_key_copied_done')}</Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }

@@ -1,0 +1,145 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
+import { submitted } from '../apps/server/src/lib/submissions.js';
+import { getPublishedSite } from '../apps/server/src/modules/published/service.js';
+import {
+  animationsSettled,
+  DESKTOP,
+  launchChromium,
+  PHONE,
+  screenshot,
+  seriousViolations,
+  signIn,
+  startDemoServer,
+  WAIT,
+} from './helpers.js';
+
+// Issue 12.5: the demo user opens API settings from admin settings, is told inline what the chosen method needs,
+// gets an API key shown once (and a new one after confirming), points the webhook at a receiver, and sees a
+// visitor's submission delivered in the log; at 1440 and 390 px with no serious or critical axe violation.
+
+const USER = DEMO_LOGINS[1];
+let server: Awaited<ReturnType<typeof startDemoServer>>;
+let browser: Browser;
+let receiver: http.Server;
+const received: string[] = [];
+const admin = () => server.ctx.config.adminUrl;
+
+beforeAll(async () => {
+  server = await startDemoServer();
+  browser = await launchChromium();
+  receiver = http.createServer((req, res) => {
+    received.push(String(req.headers['x-swipe-delivery']));
+    req.resume();
+    req.on('end', () => res.writeHead(200).end('ok'));
+  });
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise<void>((r) => (receiver ? receiver.close(() => r()) : r()));
+  await server?.drop();
+});
+
+async function noSeriousViolations(page: Page) {
+  await animationsSettled(page);
+  expect((await seriousViolations(page)).join('\n')).toBe('');
+}
+
+describe('API settings journey', () => {
+  it('enable, key shown once, rotate after confirming, webhook delivered and listed', async () => {
+    const ctx = await browser.newContext(DESKTOP);
+    const page = await ctx.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await signIn(page, admin(), USER);
+    await page.getByRole('navigation').getByRole('link', { name: 'Admin settings' }).click();
+    await page.waitForURL(/\/admin-list$/);
+    await page.getByRole('link', { name: 'API settings' }).click();
+    await page.waitForURL(/\/api-settings$/);
+    await page.getByRole('heading', { name: 'API settings' }).waitFor();
+    await noSeriousViolations(page);
+
+    // IP restriction needs an address: inline, before anything is sent
+    await page.getByRole('switch', { name: 'Enable the API' }).check({ force: true });
+    await page.locator('label[for$="-IP_RESTRICTION"]').click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Enter at least one IP address.').waitFor();
+    await page.getByLabel(/Allowed IP addresses/).fill('not-an-ip');
+    await page.getByText(/Enter one IP address/).waitFor();
+
+    // API key: issued on save, shown once in a modal
+    await page.locator('label[for$="-API_KEY"]').click();
+    await page.getByLabel(/Endpoint URL/).fill(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`);
+    await page.getByRole('button', { name: 'Save' }).click();
+    const modal = page.getByRole('dialog', { name: 'Your new API key' });
+    await modal.waitFor();
+    const key = (await modal.getByTestId('new-api-key').textContent()) ?? '';
+    expect(key).toMatch(/^swk_/);
+    await noSeriousViolations(page);
+    await screenshot(page, 'admin-integrations-key-1440');
+    await modal.getByRole('button', { name: 'I have copied it' }).click();
+    await expect.poll(() => page.getByTestId('api-key-prefix').textContent(), WAIT).toBe(`${key.slice(0, 12)}…`);
+    expect(await page.content()).not.toContain(key);
+
+    // rotating asks first
+    await page.getByRole('button', { name: 'Issue a new key' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Issue a new API key?' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Confirm' }).click();
+    await modal.waitFor();
+    const rotated = (await modal.getByTestId('new-api-key').textContent()) ?? '';
+    expect(rotated).not.toBe(key);
+    await modal.getByRole('button', { name: 'I have copied it' }).click();
+    const api = await fetch(`${admin()}/api/v1/leads/contacts`, { headers: { 'x-api-key': rotated } });
+    expect(api.status).toBe(200);
+    expect((await fetch(`${admin()}/api/v1/leads/contacts`, { headers: { 'x-api-key': key } })).status).toBe(401);
+
+    // a visitor's submission reaches the receiver through the worker, and the log shows it
+    const site = await server.ctx.db.one<{ id: number }>(
+      'SELECT s.id FROM sites s JOIN accounts a ON a.id = s.account_id WHERE lower(a.email) = lower($1) ORDER BY s.id LIMIT 1',
+      [USER.email],
+    );
+    await getPublishedSite(server.ctx, site.id);
+    await server.ctx.db.tx(async (q) => {
+      const row = await q.one<{ id: number }>(
+        `INSERT INTO form_submissions (site_id, form_type, lang, email, data) VALUES ($1, 'CONTACT_SETTING', 'en', 'lead@journey.test', '{}') RETURNING id`,
+        [site.id],
+      );
+      await submitted(q, server.ctx, {
+        kind: 'contact',
+        siteId: site.id,
+        id: Number(row.id),
+        occurredAt: new Date(),
+        lang: 'en',
+        visit: { sessionId: null, pageId: null, ctaId: null, source: null },
+      });
+    });
+    server.worker?.poke();
+    await expect.poll(() => received.length, WAIT).toBe(1);
+    await page.getByRole('button', { name: 'Refresh' }).click();
+    await page.getByTestId('delivery-row').getByText('Delivered').waitFor();
+    await noSeriousViolations(page);
+    await screenshot(page, 'admin-integrations-1440');
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it('works at 390 px', async () => {
+    const ctx = await browser.newContext(PHONE);
+    const page = await ctx.newPage();
+    await signIn(page, admin(), USER);
+    await page.goto(page.url().replace(/site-list$/, 'api-settings'));
+    await page.getByRole('heading', { name: 'API settings' }).waitFor();
+    await page.getByTestId('delivery-row').first().waitFor();
+    await noSeriousViolations(page);
+    await screenshot(page, 'admin-integrations-390');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await ctx.close();
+  });
+});
