@@ -302,6 +302,27 @@ describe('webhooks', () => {
     }
   });
 
+  it("a visitor's contact through the sites origin, sent twice with one idempotency key, is one webhook message", async () => {
+    const before = await s.ctx.db.one<{ n: number }>('SELECT count(*)::int AS n FROM webhook_messages WHERE account_id = $1', [
+      a.accountId,
+    ]);
+    const send = () =>
+      call(s.sitesUrl, 'POST', `/api/v1/end-user/site/${a.siteId}/contact`, {
+        body: { data: { email: 'visitor@x.test', company_name: 'ACME', topic: 'Products' } },
+        headers: { 'idempotency-key': 'integrations-visitor-0001' },
+        lang: 'en',
+      });
+    expect((await send()).status).toBe(201);
+    expect((await send()).status).toBe(201);
+    const after = await s.ctx.db.query<{ kind: string; body: string }>(
+      'SELECT kind, body FROM webhook_messages WHERE account_id = $1 ORDER BY id DESC',
+      [a.accountId],
+    );
+    expect(after.length).toBe(Number(before.n) + 1);
+    expect(after[0]?.kind).toBe('contact');
+    expect(JSON.parse(after[0]?.body ?? '{}').submission.data.company_name).toBe('ACME');
+  });
+
   it('an account without an enabled API queues nothing', async () => {
     await contact(b.siteId, 'quiet@x.test');
     const n = await s.ctx.db.one<{ n: number }>('SELECT count(*)::int AS n FROM webhook_messages WHERE account_id = $1', [b.accountId]);
@@ -315,6 +336,11 @@ describe('tenant matrix: integrations', () => {
       a.accountId,
     ]);
     const before = await s.ctx.db.one<{ n: number }>('SELECT count(*)::int AS n FROM webhook_deliveries');
+    const queuedJobs = async () =>
+      Number(
+        (await s.ctx.db.one<{ n: number }>("SELECT count(*)::int AS n FROM jobs WHERE kind = $1 AND status = 'QUEUED'", [WEBHOOK_JOB])).n,
+      );
+    const jobsBefore = await queuedJobs();
     expect((await call(base(), 'GET', `/api/v1/integrations/deliveries/${mine.id}`, { token: b.token })).status).toBe(404);
     expect((await call(base(), 'POST', `/api/v1/integrations/deliveries/${mine.id}/resend`, { token: b.token })).status).toBe(404);
     expect((await call(base(), 'GET', '/api/v1/integrations/deliveries/999999999', { token: b.token })).status).toBe(404);
@@ -326,10 +352,7 @@ describe('tenant matrix: integrations', () => {
     expect(theirs.body.account_id).toBe(b.accountId);
     const ours = await call<{ webhook_secret: string }>(base(), 'GET', '/api/v1/integrations/settings', { token: a.token });
     expect(theirs.body.webhook_secret).not.toBe(ours.body.webhook_secret);
-    const jobs = await s.ctx.db.one<{ n: number }>("SELECT count(*)::int AS n FROM jobs WHERE kind = $1 AND status = 'QUEUED'", [
-      WEBHOOK_JOB,
-    ]);
-    expect(Number(jobs.n)).toBe(0);
+    expect(await queuedJobs()).toBe(jobsBefore);
     expect((await s.ctx.db.one<{ n: number }>('SELECT count(*)::int AS n FROM webhook_deliveries')).n).toBe(before.n);
     expect((await call(base(), 'GET', '/api/v1/integrations/settings')).status).toBe(401);
   });
