@@ -155,8 +155,9 @@ describe('admin analytics journey', () => {
       await screenshot(page, `admin-analytics-funnel-${size}`);
 
       await page.getByRole('tab', { name: 'Sources (UTM)' }).click();
-      // the UTM tags of the landing (the viewer sends them with the first page view) or direct traffic
+      // the UTM tags of the landing (the viewer sends them with the first page view)
       await page.getByTestId('utm-table').waitFor(WAIT);
+      await expect.poll(async () => (await page.getByTestId('utm-table').textContent()) ?? '', WAIT).toContain('e2e');
 
       await page.getByRole('tab', { name: 'Tap heatmap' }).click();
       await page.getByTestId('heatmap').waitFor(WAIT);

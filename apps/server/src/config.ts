@@ -44,6 +44,8 @@ export interface Config {
   analyticsRetentionMonths: number;
   /** ANALYTICS_ROLLUP_DELAY_MS: how long after a batch of events its site-days' rollups are recomputed (default 10 s) */
   analyticsRollupDelayMs: number;
+  /** webhooks may go to private and loopback addresses in production too (never needed on a real deployment) */
+  webhookAllowPrivate: boolean;
   /** billing (issue 10): PAYMENT_PROVIDER, LICENSE_FEE_YEN, BANK_TRANSFER_DESTINATION, ISSUER_* (the platform's invoices) */
   billing: BillingConfig;
 }
@@ -144,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     viewerManifest: path.resolve(env.VIEWER_MANIFEST || path.join(env.VIEWER_DIST_DIR || VIEWER_DIST, '.vite', 'manifest.json')),
     analyticsRetentionMonths: int(env.ANALYTICS_RETENTION_MONTHS, 25),
     analyticsRollupDelayMs: int(env.ANALYTICS_ROLLUP_DELAY_MS, 10_000),
+    webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
     billing: {
       paymentProvider: paymentProviderName(env.PAYMENT_PROVIDER, env.NODE_ENV === 'production' && Boolean(env.DATABASE_URL)),
       licenseFeeYen: int(env.LICENSE_FEE_YEN, 10_000),

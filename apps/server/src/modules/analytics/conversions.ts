@@ -47,12 +47,12 @@ export function attribution(ps: PublishedSite | null, v: Submission['visit']): {
 /**
  * The submission hook of analytics (registered in modules/index.ts): one conversion event in the caller's
  * transaction, then the rollup of its Japan day queued. Skipped (the submission itself stays) when the request
- * asked not to be tracked and the site honours that. The producers load the published site before their
- * transaction, so reading it here is a cache hit (PGlite has one connection: no query outside `q` here).
+ * asked not to be tracked and the site honours that. The published site is usually a cache hit; a miss reads
+ * through `q` (PGlite has one connection: a read through ctx.db would wait for this transaction).
  */
 export async function recordConversion(q: Queryable, ctx: AppContext, s: Submission): Promise<void> {
   if (s.visit.doNotTrack && (await findSiteSettings(q, s.siteId))?.honor_dnt) return;
-  const ps = await getPublishedSite(ctx, s.siteId).catch(() => null);
+  const ps = await getPublishedSite(ctx, s.siteId, q).catch(() => null);
   const { pageId, ctaId } = attribution(ps, s.visit);
   const occurredAt = s.occurredAt.toISOString();
   const inserted = await insertEvents(q, [
@@ -71,5 +71,5 @@ export async function recordConversion(q: Queryable, ctx: AppContext, s: Submiss
       y: null,
     },
   ]);
-  if (inserted > 0) await queueRollups(q, [{ siteId: s.siteId, day: japanDay(s.occurredAt.getTime()) }]);
+  if (inserted > 0) await queueRollups(q, [{ siteId: s.siteId, day: japanDay(s.occurredAt.getTime()) }], ctx.config.analyticsRollupDelayMs);
 }

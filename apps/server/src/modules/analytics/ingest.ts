@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { JST_OFFSET_MS, type VisitorEvent } from '@swipe/core';
+import { JST_OFFSET_MS, snakeKey, type VisitorEvent } from '@swipe/core';
 import type { EventRow } from './repo.js';
 
 // The pure part of ingestion (POST /api/v1/end-user/events): which requests count at all (bots, preview,
@@ -44,6 +44,14 @@ export function japanDay(ms: number): string {
  * cached viewer) gets one made here (no dedupe) and, without `at`, the server's time. Kind-specific facts
  * are kept only on their kind (dwell on page_leave, x/y on tap, both coordinates or neither).
  */
+/**
+ * `data` as stored: snake_case keys, as the viewer sent them (the request's keys were made camelCase at the
+ * edge; the rollups read data->>'utm_source', 'from', 'to', 'view').
+ */
+function storedData(data: Record<string, unknown>): string {
+  return JSON.stringify(Object.fromEntries(Object.entries(data).map(([k, v]) => [snakeKey(k), v])));
+}
+
 export function rowsOf(
   events: VisitorEvent[],
   sid: string,
@@ -68,7 +76,7 @@ export function rowsOf(
       sessionId: sid,
       lang: e.lang ?? null,
       targetId: e.targetId ?? e.popupId ?? null,
-      data: JSON.stringify(e.popupId ? { ...(e.data ?? {}), popupId: e.popupId } : (e.data ?? {})),
+      data: storedData(e.popupId ? { ...(e.data ?? {}), popupId: e.popupId } : (e.data ?? {})),
       occurredAt: new Date(e.at ?? now).toISOString(),
       dwellMs: e.event === 'page_leave' ? (e.dwellMs ?? null) : null,
       x: tap ? (e.x ?? null) : null,

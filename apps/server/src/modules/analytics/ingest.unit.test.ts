@@ -85,12 +85,16 @@ describe('rows of a batch', () => {
     expect(of([{ ...base, event: 'tap', x: 0.1 }])).toEqual([]);
     expect(of([{ ...base, event: 'page_leave' }])).toEqual([]);
   });
+  it('data keys are stored snake_case as the viewer sent them (the edge made them camelCase): UTM reaches the rollups', () => {
+    const rows = of([{ ...base, data: { utmSource: 'news', utmMedium: 'mail', utmCampaign: 'nov', from: 'A1' } }]);
+    expect(JSON.parse(rows[0]?.data ?? '{}')).toEqual({ utm_source: 'news', utm_medium: 'mail', utm_campaign: 'nov', from: 'A1' });
+  });
   it('popup id goes to target and data; rollup keys are (site, Japan day), once each', () => {
     const rows = of([
       { ...base, event: 'click_popup_cta', popupId: 7, data: { a: 1 } },
       { ...base, id: 'dddddddddddddddd' },
     ]);
-    expect(rows[0]).toMatchObject({ targetId: 7, data: JSON.stringify({ a: 1, popupId: 7 }) });
+    expect(rows[0]).toMatchObject({ targetId: 7, data: JSON.stringify({ a: 1, popup_id: 7 }) });
     expect(japanDay(now)).toBe('2026-11-25');
     expect(rollupKeysOf(rows)).toEqual([{ siteId: 1, day: '2026-11-25' }]);
   });

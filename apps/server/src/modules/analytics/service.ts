@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { VisitorEvent } from '@swipe/core';
 import type { AppContext } from '../../context.js';
-import type { Queryable } from '../../db/db.js';
 import { notFound } from '../../errors.js';
 import { hitLimits, type Limit } from '../../lib/ratelimit.js';
 import { getPublishedSite, type PublishedSite } from '../published/service.js';
 import { applicantCounts, countPopupClicks } from '../sites/service.js';
 import { asksNoTracking, isBot, isPreview, rollupKeysOf, rowsOf } from './ingest.js';
-import { type EventRow, findSiteSettings, insertEvents, upsertSiteSettings } from './repo.js';
-import { DEFAULT_ROLLUP_DELAY_MS, queueRollups, type RollupKey } from './rollup.js';
+import { findSiteSettings, insertEvents, upsertSiteSettings } from './repo.js';
+import { queueRollups, type RollupKey } from './rollup.js';
 
 export type { EventRow } from './repo.js';
 /** Page views per site in [start, end) (instants; callers pass Japan-time month bounds). */
@@ -87,7 +86,7 @@ function unqueued(ctx: AppContext, keys: RollupKey[]): { keys: RollupKey[]; comm
     queuedKeys.set(ctx, seen);
   }
   const memo = seen;
-  const window = Math.floor(Date.now() / DEFAULT_ROLLUP_DELAY_MS);
+  const window = Math.floor(Date.now() / Math.max(1, ctx.config.analyticsRollupDelayMs));
   const due = keys.filter((k) => memo.get(`${k.siteId}:${k.day}`) !== window);
   return {
     keys: due,
@@ -140,20 +139,13 @@ export async function recordEvents(ctx: AppContext, req: EventRequest, events: V
   await ctx.db.tx(async (q) => {
     if (rows.length > 0) {
       await insertEvents(q, rows);
-      if (toQueue.keys.length > 0) await queueRollups(q, toQueue.keys);
+      if (toQueue.keys.length > 0) await queueRollups(q, toQueue.keys, ctx.config.analyticsRollupDelayMs);
     }
     // The applicant-limit item counts its applicants, never past the limit.
     if (popupClicks.length > 0) await countPopupClicks(q, popupClicks);
   });
   toQueue.committed();
   return { accepted: rows.length };
-}
-
-/** Server-side events (conversions) in the caller's transaction, with their rollup queue; returns how many were new. */
-export async function storeServerEvents(q: Queryable, rows: EventRow[]): Promise<number> {
-  const n = await insertEvents(q, rows);
-  await queueRollups(q, rollupKeysOf(rows));
-  return n;
 }
 
 /** Live applicant counts of a published site's popup items (the snapshot holds them as of publishing). */

@@ -51,8 +51,7 @@ export interface WebhookPolicy {
 }
 /** What this process may send to (see the comment above; docs/decisions.md "Webhooks and SSRF"). */
 export function webhookPolicy(ctx: AppContext): WebhookPolicy {
-  const flag = ['1', 'true', 'yes', 'on'].includes((process.env.WEBHOOK_ALLOW_PRIVATE ?? '').toLowerCase());
-  return { allowPrivate: ctx.config.env !== 'production' || flag };
+  return { allowPrivate: ctx.config.env !== 'production' || ctx.config.webhookAllowPrivate };
 }
 
 export function signature(secret: string, unixSeconds: number, body: string): string {

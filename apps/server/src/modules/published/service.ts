@@ -91,13 +91,17 @@ function localCache(ctx: AppContext): Local {
  * account above it, is terminated or deleted. Cached in process and in Redis when set; publishing
  * drops the cache (sites/service invalidateSite), closing accounts drops all of it (below).
  */
-export async function getPublishedSite(ctx: AppContext, siteId: number): Promise<PublishedSite | null> {
-  const value = await cachedEntry(ctx, siteId);
+/**
+ * `db`: where a cache miss reads from; a caller inside a transaction passes its own (PGlite has one
+ * connection, so a read through ctx.db there would wait for the transaction forever).
+ */
+export async function getPublishedSite(ctx: AppContext, siteId: number, db: Queryable = ctx.db): Promise<PublishedSite | null> {
+  const value = await cachedEntry(ctx, siteId, db);
   if (value && 'gone' in value) throw new SiteGone(value);
   return value;
 }
 
-async function cachedEntry(ctx: AppContext, siteId: number): Promise<PublishedSite | GoneSite | null> {
+async function cachedEntry(ctx: AppContext, siteId: number, db: Queryable = ctx.db): Promise<PublishedSite | GoneSite | null> {
   const local = localCache(ctx);
   const key = `${siteId}:`;
   const hit = local.get(key);
@@ -108,14 +112,14 @@ async function cachedEntry(ctx: AppContext, siteId: number): Promise<PublishedSi
     local.set(key, { at: Date.now(), value });
     return value;
   }
-  const row = await lookups().loadPublication(ctx.db, siteId);
+  const row = await lookups().loadPublication(db, siteId);
   const servable =
     row &&
     (row.status === 'PUBLISH' || row.status === 'DOMAIN_VERIFYING') &&
     (!row.expires_at || new Date(row.expires_at).getTime() > Date.now());
   // The owner's state and plan travel with the snapshot: read when the cache is filled, none per visit.
-  const gone = row && servable && (await isAccountClosed(ctx.db, Number(row.account_id))) ? goneOf(row) : null;
-  const stored = gone ? JSON.stringify(gone) : row && servable ? await servedText(ctx, row) : 'null';
+  const gone = row && servable && (await isAccountClosed(db, Number(row.account_id))) ? goneOf(row) : null;
+  const stored = gone ? JSON.stringify(gone) : row && servable ? await servedText(db, row) : 'null';
   const value = fromStored(stored);
   await ctx.kv.set(`site:${siteId}:published`, stored, TTL_S);
   local.set(key, { at: Date.now(), value });
@@ -126,8 +130,8 @@ async function cachedEntry(ctx: AppContext, siteId: number): Promise<PublishedSi
  * The cached text of a servable publication as the owner's plan in force lets visitors see it (gating.ts),
  * or 'null' when the plan serves it not at all (past the site count, no page left).
  */
-async function servedText(ctx: AppContext, row: PublicationRow): Promise<string> {
-  const limits = await planLimitsOf(ctx.db, Number(row.account_id));
+async function servedText(db: Queryable, row: PublicationRow): Promise<string> {
+  const limits = await planLimitsOf(db, Number(row.account_id));
   if (!siteServed(limits, Number(row.site_rank ?? 1))) return 'null';
   const parsed = JSON.parse(row.document) as PublishedSite['document'];
   const doc = gateDocument(parsed, limits);
