@@ -12,10 +12,18 @@ const NAMESPACES = ['common', 'validation', 'admin'] as const;
 const PREFIX = 'virtual:admin-messages/';
 const LANGS = ['ja', 'en', 'kr', 'cn'];
 
+/** The back-office keys the first load needs (login, errors, the shell): the table in shell.messages.mjs. */
+async function firstLoadKeys(): Promise<Set<string>> {
+  const { messages } = (await import(path.join(here, 'i18n/shell.messages.mjs'))) as { messages: Record<string, unknown> };
+  return new Set(Object.keys(messages));
+}
+
 /**
- * `virtual:admin-messages/messages-<lang>`: one language's message table, with English filled in for any key
- * the language lacks (the fallback rule of @swipe/i18n's translate, applied at build time). Imported on
- * demand, so the first load carries one language, not four.
+ * `virtual:admin-messages/messages-<lang>`: what the first load needs of one language's table (common,
+ * validation and the shell's back-office keys); `virtual:admin-messages/screens-<lang>`: the other back-office
+ * keys, fetched with the first signed-in screen (router.tsx). English is filled in for any key the language
+ * lacks (the fallback rule of @swipe/i18n's translate, applied at build time). Imported on demand, so the first
+ * load carries one language's shell keys, not four languages' every screen.
  */
 function adminMessages(): Plugin {
   return {
@@ -23,16 +31,27 @@ function adminMessages(): Plugin {
     resolveId(id) {
       return id.startsWith(PREFIX) ? `\0${id}` : null;
     },
-    load(id) {
+    async load(id) {
       if (!id.startsWith(`\0${PREFIX}`)) return null;
-      const lang = id.slice(PREFIX.length + 1).replace(/^messages-/, '');
-      if (!LANGS.includes(lang)) throw new Error(`no messages for ${lang}`);
+      const m = /^(messages|screens)-(\w+)$/.exec(id.slice(PREFIX.length + 1));
+      const lang = m?.[2] ?? '';
+      if (!m || !LANGS.includes(lang)) throw new Error(`no messages for ${id}`);
       const read = (l: string, ns: string) => {
         const file = path.join(LOCALES, l, `${ns}.json`);
         this.addWatchFile(file);
         return JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, string>;
       };
-      const table = Object.fromEntries(NAMESPACES.map((ns) => [ns, { ...read('en', ns), ...read(lang, ns) }]));
+      this.addWatchFile(path.join(here, 'i18n/shell.messages.mjs'));
+      const shell = await firstLoadKeys();
+      const admin = { ...read('en', 'admin'), ...read(lang, 'admin') };
+      const pick = (first: boolean) => Object.fromEntries(Object.entries(admin).filter(([k]) => shell.has(k) === first));
+      const table =
+        m[1] === 'messages'
+          ? {
+              ...Object.fromEntries(NAMESPACES.filter((ns) => ns !== 'admin').map((ns) => [ns, { ...read('en', ns), ...read(lang, ns) }])),
+              admin: pick(true),
+            }
+          : pick(false);
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(table))});\n`;
     },
   };

@@ -33,13 +33,6 @@ export const messages = {
   nav_profile_image: ['プロフィール画像設定', 'Profile image setting', '프로필 이미지 설정', '头像设置'],
   nav_delete_account: ['アカウント削除', 'Delete account', '계정 삭제', '删除账户'],
   nav_sign_out: ['ログアウト', 'Sign out', '로그아웃', '退出登录'],
-  coming_soon_badge: ['準備中', 'Coming soon', '준비 중', '即将推出'],
-  coming_soon_body: [
-    'この画面はまだ提供されていません。サイト制作は左のメニューからご利用いただけます。',
-    'This screen is not available yet. Site production is ready to use from the menu on the left.',
-    '이 화면은 아직 제공되지 않습니다. 사이트 제작은 왼쪽 메뉴에서 이용할 수 있습니다.',
-    '此页面尚未提供。可通过左侧菜单使用网站制作功能。',
-  ],
   account_type_master: ['マスター', 'Master', '마스터', '主账户'],
   account_type_oem_master: ['OEMマスター', 'OEM master', 'OEM 마스터', 'OEM主账户'],
   account_type_oem_admin: ['OEM管理者', 'OEM admin', 'OEM 관리자', 'OEM管理员'],

@@ -1,6 +1,11 @@
 // Message tables built by the admin-messages plugin of vite.config.ts (one language, English filled in).
-declare module 'virtual:admin-messages/*' {
+declare module 'virtual:admin-messages/messages-*' {
   const table: Record<string, Record<string, string>>;
+  export default table;
+}
+/** the signed-in screens' back-office keys (namespace admin) */
+declare module 'virtual:admin-messages/screens-*' {
+  const table: Record<string, string>;
   export default table;
 }
 

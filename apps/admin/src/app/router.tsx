@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useNavigate } from 'react-router';
+import { createBrowserRouter, Outlet, useNavigate } from 'react-router';
 import { PageLoader } from '../components/page-loader';
 import { LoginPage } from '../features/auth/login-page';
 import { ErrorRoute, NotFoundInline, NotFoundPage } from '../features/errors/error-page';
 import { RouteError } from '../features/errors/route-error';
 import { HomeRedirect } from '../features/shell/require-auth';
+import { loadScreenMessages } from '../lib/i18n';
 import { setNavigator } from '../lib/navigation';
 
 // The first load carries the shell, the login screen and the error screens; every other screen (and the
@@ -17,14 +18,10 @@ function Root() {
 }
 
 const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) => ({
-  lazy: async () => ({ Component: (await load())[name] as React.ComponentType }),
-});
-
-const comingSoon = (path: string, item: string) => ({
-  path,
+  // every lazy screen also needs the back-office keys beyond the shell's (lib/i18n.tsx)
   lazy: async () => {
-    const { ComingSoon } = await import('../features/shell/coming-soon');
-    return { element: <ComingSoon item={item} /> };
+    const [m] = await Promise.all([load(), loadScreenMessages()]);
+    return { Component: m[name] as React.ComponentType };
   },
 });
 

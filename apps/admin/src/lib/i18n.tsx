@@ -19,8 +19,16 @@ const LOADERS: Record<Lang, () => Promise<{ default: Table }>> = {
   kr: () => import('virtual:admin-messages/messages-kr'),
   cn: () => import('virtual:admin-messages/messages-cn'),
 };
+/** The back-office keys of the signed-in screens (vite.config.ts): fetched with the first such screen. */
+const SCREENS: Record<Lang, () => Promise<{ default: Record<string, string> }>> = {
+  ja: () => import('virtual:admin-messages/screens-ja'),
+  en: () => import('virtual:admin-messages/screens-en'),
+  kr: () => import('virtual:admin-messages/screens-kr'),
+  cn: () => import('virtual:admin-messages/screens-cn'),
+};
 const tables: Partial<Record<Lang, Table>> = {};
 const loading: Partial<Record<Lang, Promise<void>>> = {};
+const screensLoading: Partial<Record<Lang, Promise<void>>> = {};
 
 function readLang(): Lang {
   try {
@@ -53,10 +61,26 @@ export function loadLang(l: Lang): Promise<void> {
   return loading[l];
 }
 
+/** The signed-in screens' keys of a language (router.tsx awaits it with every lazy screen). */
+export function loadScreenMessages(l: Lang = lang): Promise<void> {
+  screensLoading[l] ??= Promise.all([loadLang(l), SCREENS[l]()]).then(
+    ([, m]) => {
+      const table = tables[l] as Table;
+      table.admin = { ...table.admin, ...m.default };
+    },
+    (err: unknown) => {
+      delete screensLoading[l];
+      throw err;
+    },
+  );
+  return screensLoading[l];
+}
+
 /** Installs a table directly (unit tests run outside Vite, where the virtual tables do not exist). */
 export function provideMessages(l: Lang, table: Table): void {
   tables[l] = table;
   loading[l] = Promise.resolve();
+  screensLoading[l] = Promise.resolve();
 }
 
 /** Before the first render: the stored language's table. */
@@ -73,7 +97,8 @@ let switching = 0;
 /** Switches once the new table has arrived, so no screen ever shows keys (the last choice wins). */
 export async function setLang(next: Lang): Promise<void> {
   const turn = ++switching;
-  await loadLang(next);
+  // a signed-in screen needs its keys in the new language too
+  await (screensLoading[lang] ? loadScreenMessages(next) : loadLang(next));
   if (turn !== switching) return;
   lang = next;
   try {

@@ -51,6 +51,7 @@ export {
   isAccountClosed,
   onAccountsClosed,
 } from './contracts.js';
+export * as accountsDashboard from './dashboard.repo.js';
 export {
   invoiceRegistrationNumberOf,
   type OwnInvoiceIssuer,
@@ -58,7 +59,6 @@ export {
   setInvoiceRegistrationNumber,
 } from './invoice-issuer.js';
 export { setPassword as setAccountPassword, touchLastLogin } from './manage.repo.js';
-export * as accountsDashboard from './dashboard.repo.js';
 export { createMaster } from './master.js';
 export { myPlan } from './my-plan.js';
 export { type BillableAccount, billableAccounts, type PlanInForce, planInForce } from './plan-history.repo.js';

@@ -19,9 +19,9 @@ import { billLines, findPayment, listPayments, type PaymentRow, setPaymentStatus
 import { projectBill } from './run.js';
 
 export { payBill, registerCard } from './card.js';
+export { billedRevenueByMonth, lastBilledMonth } from './dashboard.repo.js';
 export { paymentProvider, TestProvider } from './provider.js';
 export { billMonth, pageViewsByAccount, projectBill } from './run.js';
-export { billedRevenueByMonth, lastBilledMonth } from './dashboard.repo.js';
 
 // The billing module's service (issue 10.4-5): bills for payers and sellers, force-complete, the plan usage.
 

@@ -52,7 +52,7 @@ async function check(ctx: AppContext, req: FastifyRequest): Promise<ApiSettingsR
   const apiKey = header(req, 'x-api-key') ?? /^Bearer\s+(\S+)$/i.exec(auth)?.[1];
   if (apiKey) {
     const s = apiKey.length <= 200 ? await settingsByKeyHash(ctx.db, sha256(apiKey)) : undefined;
-    if (!s || s.auth_method !== 'API_KEY') throw wrong();
+    if (s?.auth_method !== 'API_KEY') throw wrong();
     if (!s.enabled) throw forbidden('server.api_disabled', 'API_DISABLED');
     return s;
   }
@@ -60,7 +60,7 @@ async function check(ctx: AppContext, req: FastifyRequest): Promise<ApiSettingsR
   if (!account || !/^\d{1,15}$/.test(account)) throw wrong();
   const s = await settingsOf(ctx.db, Number(account));
   const basic = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(auth)?.[1];
-  if (!s || !s.auth_method) {
+  if (!s?.auth_method) {
     if (basic) await burnPasswordCheck('x');
     throw wrong();
   }
@@ -76,7 +76,9 @@ async function check(ctx: AppContext, req: FastifyRequest): Promise<ApiSettingsR
     const id = colon < 0 ? decoded : decoded.slice(0, colon);
     const password = colon < 0 ? '' : decoded.slice(colon + 1);
     const idOk = s.basic_id !== null && safeEqual(sha256(id), sha256(s.basic_id));
-    const pwOk = s.basic_password_hash ? await verifyPassword(s.basic_password_hash, password) : (await burnPasswordCheck(password), false);
+    let pwOk = false;
+    if (s.basic_password_hash) pwOk = await verifyPassword(s.basic_password_hash, password);
+    else await burnPasswordCheck(password);
     if (!idOk || !pwOk) throw wrong();
     return s;
   }

@@ -74,7 +74,7 @@ export async function queueWebhook(q: Queryable, _ctx: AppContext, s: Submission
 export async function deliverWebhook(ctx: AppContext, payload: Record<string, unknown>): Promise<unknown> {
   const id = Number(payload.messageId);
   const m = await messageById(ctx.db, id);
-  if (!m || m.status !== 'PENDING') return { skipped: true };
+  if (m?.status !== 'PENDING') return { skipped: true };
   const attempt = m.attempts + 1;
   const giveUp = attempt - m.retry_base >= WEBHOOK_MAX_ATTEMPTS;
   const s = await settingsOf(ctx.db, m.account_id);
