@@ -228,7 +228,8 @@ describe('site editor journey', () => {
     await page.getByLabel(/e-mail/i).fill(DEMO_LOGINS[0].email);
     await page.getByLabel(/^password/i).fill(DEMO_LOGINS[0].password);
     await page.getByRole('button', { name: /sign in/i }).click();
-    await page.waitForURL(/\/site-list/);
+    // sellers land on the summary (their first menu entry)
+    await page.waitForURL(/\/master\/summary/);
     await page.goto(`${admin()}/master/site/${created.body.id}`);
     await page.getByRole('tab', { name: 'Creatives' }).click();
     await page.locator('input[type=file][accept*=zip]').setInputFiles(zipPath);
