@@ -6,9 +6,9 @@ import {
   animationsSettled,
   DESKTOP,
   launchChromium,
+  noSeriousViolations,
   PHONE,
   screenshot,
-  seriousViolations,
   signIn,
   startDemoServer,
   WAIT,
@@ -87,11 +87,6 @@ async function open(options: BrowserContextOptions): Promise<{ page: Page; error
   page.on('pageerror', (e) => errors.push(e.message));
   await signIn(page, admin(), USER);
   return { page, errors };
-}
-
-async function noSeriousViolations(page: Page) {
-  await animationsSettled(page);
-  expect((await seriousViolations(page)).join('\n')).toBe('');
 }
 
 const kpi = (page: Page, key: string) => page.getByTestId(`kpi-${key}-value`).textContent();

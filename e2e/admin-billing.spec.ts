@@ -5,17 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
 import { billMonth } from '../apps/server/src/modules/billing/service.js';
 import { makeAccount, TEST_PASSWORD } from '../apps/server/src/test/helpers.js';
-import {
-  animationsSettled,
-  DESKTOP,
-  launchChromium,
-  PHONE,
-  screenshot,
-  seriousViolations,
-  signIn,
-  startDemoServer,
-  WAIT,
-} from './helpers.js';
+import { DESKTOP, launchChromium, noSeriousViolations, PHONE, screenshot, signIn, startDemoServer, WAIT } from './helpers.js';
 
 // Issue 10.7: the demo user (Standard) has this month's bill (the billing run through the billing service);
 // it opens plan check, downloads the invoice PDF and opens /plan to see its usage; the master force-completes
@@ -37,11 +27,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.drop();
 });
-
-async function noSeriousViolations(page: Page) {
-  await animationsSettled(page);
-  expect((await seriousViolations(page)).join('\n')).toBe('');
-}
 
 async function open(options: BrowserContextOptions, login: { email: string; password: string }): Promise<{ page: Page; errors: string[] }> {
   const ctx = await browser.newContext({ ...options, acceptDownloads: true });

@@ -1,17 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
-import {
-  animationsSettled,
-  DESKTOP,
-  launchChromium,
-  PHONE,
-  screenshot,
-  seriousViolations,
-  signIn,
-  startDemoServer,
-  WAIT,
-} from './helpers.js';
+import { DESKTOP, launchChromium, noSeriousViolations, PHONE, screenshot, signIn, startDemoServer, WAIT } from './helpers.js';
 
 // Issue 12.3: the demo user opens notification delivery from the editor, writes a banner notification with
 // inline checks and a live preview, and visitors' banner answer shows it at once; it is then edited, found
@@ -31,11 +21,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.drop();
 });
-
-async function noSeriousViolations(page: Page) {
-  await animationsSettled(page);
-  expect((await seriousViolations(page)).join('\n')).toBe('');
-}
 
 /** The titles of the banner visitors get now, in a language (the viewer's own call on the sites origin). */
 async function bannerTitles(lang: string): Promise<string[]> {

@@ -1,21 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
 import { submitted } from '../apps/server/src/lib/submissions.js';
 import { getPublishedSite } from '../apps/server/src/modules/published/service.js';
-import {
-  animationsSettled,
-  DESKTOP,
-  launchChromium,
-  PHONE,
-  screenshot,
-  seriousViolations,
-  signIn,
-  startDemoServer,
-  WAIT,
-} from './helpers.js';
+import { DESKTOP, launchChromium, noSeriousViolations, PHONE, screenshot, signIn, startDemoServer, WAIT } from './helpers.js';
 
 // Issue 12.5: the demo user opens API settings from admin settings, is told inline what the chosen method needs,
 // gets an API key shown once (and a new one after confirming), points the webhook at a receiver, and sees a
@@ -44,11 +34,6 @@ afterAll(async () => {
   await new Promise<void>((r) => (receiver ? receiver.close(() => r()) : r()));
   await server?.drop();
 });
-
-async function noSeriousViolations(page: Page) {
-  await animationsSettled(page);
-  expect((await seriousViolations(page)).join('\n')).toBe('');
-}
 
 describe('API settings journey', () => {
   it('enable, key shown once, rotate after confirming, webhook delivered and listed', async () => {

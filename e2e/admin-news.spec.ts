@@ -1,17 +1,7 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
-import {
-  animationsSettled,
-  DESKTOP,
-  launchChromium,
-  PHONE,
-  screenshot,
-  seriousViolations,
-  signIn,
-  startDemoServer,
-  WAIT,
-} from './helpers.js';
+import { DESKTOP, launchChromium, noSeriousViolations, PHONE, screenshot, signIn, startDemoServer, WAIT } from './helpers.js';
 
 // Issue 12.1-2: the platform master writes a news item and a system notification for master users; the demo
 // user (a master user) sees the news under latest information and the unread count on the header bell, opens
@@ -31,11 +21,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.drop();
 });
-
-async function noSeriousViolations(page: Page) {
-  await animationsSettled(page);
-  expect((await seriousViolations(page)).join('\n')).toBe('');
-}
 
 const unreadOf = (page: Page) => page.getByTestId('notification-bell').getAttribute('data-unread');
 

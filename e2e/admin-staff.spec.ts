@@ -2,17 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
-import {
-  animationsSettled,
-  DESKTOP,
-  launchChromium,
-  PHONE,
-  screenshot,
-  seriousViolations,
-  signIn,
-  startDemoServer,
-  WAIT,
-} from './helpers.js';
+import { DESKTOP, launchChromium, noSeriousViolations, PHONE, screenshot, signIn, startDemoServer, WAIT } from './helpers.js';
 
 // Issue 9.6 and 9.7: a user invites a staff member, who sets its password through the mailed link (read
 // from mail_outbox) and signs in; the owner makes it a viewer and it can no longer save. The profile
@@ -33,11 +23,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.drop();
 });
-
-async function noSeriousViolations(page: Page) {
-  await animationsSettled(page);
-  expect((await seriousViolations(page)).join('\n')).toBe('');
-}
 
 /** The set-up link the worker mailed (the outbox is the mailbox in tests). */
 async function mailedLink(email: string): Promise<string> {

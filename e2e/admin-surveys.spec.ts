@@ -1,17 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
-import {
-  animationsSettled,
-  DESKTOP,
-  launchChromium,
-  PHONE,
-  screenshot,
-  seriousViolations,
-  signIn,
-  startDemoServer,
-  WAIT,
-} from './helpers.js';
+import { DESKTOP, launchChromium, noSeriousViolations, PHONE, screenshot, signIn, startDemoServer, WAIT } from './helpers.js';
 
 // Issue 12.4: the demo user writes a survey (inline checks, options with points) for its site, a visitor
 // answers it, and the site's responses show the score and export as CSV. At 1440 and 390 px, axe clean.
@@ -32,11 +22,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.drop();
 });
-
-async function noSeriousViolations(page: Page) {
-  await animationsSettled(page);
-  expect((await seriousViolations(page)).join('\n')).toBe('');
-}
 
 /** A visitor answers on the sites origin (the viewer's own call). */
 async function answer(surveyId: number, answers: Record<string, unknown>, email: string) {

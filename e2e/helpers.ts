@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { seedDemo } from '../apps/server/src/demo/seed.js';
 import { accountsChanged } from '../apps/server/src/modules/accounts/cache.js';
 import { makePlan, startTestServer, type TestServer } from '../apps/server/src/test/helpers.js';
@@ -104,6 +105,12 @@ export async function signIn(
     await page.goto(page.url().replace(/summary$/, 'site-list'));
     await page.waitForURL(/\/site-list$/);
   }
+}
+
+/** Once animations settled, the page has no serious or critical axe violation (the list is the failure message). */
+export async function noSeriousViolations(page: Page): Promise<void> {
+  await animationsSettled(page);
+  expect((await seriousViolations(page)).join('\n')).toBe('');
 }
 
 /** axe-core's serious and critical violations on the page, one line each. */

@@ -20,6 +20,7 @@ import { LIMITS } from '@swipe/core/constants.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { DateField } from '../../components/date-field';
 import { IconTrash, IconUpload } from '../../components/icons';
 import { PageLoader } from '../../components/page-loader';
 import { ErrorState } from '../../components/states';
@@ -30,7 +31,6 @@ import { useBase } from '../../lib/session';
 import { type FieldErrors, shown, validate } from '../../lib/validate';
 import { createDelivery, deliveryQuery, deliverySiteQuery, IMAGE_ACCEPT, imageProblem, updateDelivery, uploadDeliveryImage } from './api';
 import { BannerPreview } from './banner-preview';
-import { DateField } from './date-field';
 
 // Create or edit one banner notification (issue 12.3): the same rules as the server, checked as you type,
 // and the banner as visitors will see it beside the form.

@@ -1,11 +1,11 @@
 import { Card, Group, MultiSelect, SegmentedControl, SimpleGrid, Slider, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { LIMITS } from '@swipe/core/constants.ts';
 import { campaignBannerSchema, campaignSchema } from '@swipe/core/site.ts';
+import { DateField } from '../../../components/date-field';
 import { useT } from '../../../lib/i18n';
 import { useEditor } from '../editor-context';
 import { type Doc, pageNumbers } from '../model/doc';
 import { CampaignItems } from './campaign-items';
-import { DateField } from './date-field';
 import { AddRowButton, ColorField, NumField, RemoveButton } from './fields';
 import { LinkFields, type LinkType } from './link-fields';
 import { MediaField } from './media-field';

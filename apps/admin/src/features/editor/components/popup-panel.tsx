@@ -1,10 +1,10 @@
 import { Alert, MultiSelect, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { BUTTON_SHAPES } from '@swipe/core/constants.ts';
 import { type PopupItem, popupItemSchema } from '@swipe/core/site.ts';
+import { DateField } from '../../../components/date-field';
 import { useT } from '../../../lib/i18n';
 import { useEditor } from '../editor-context';
 import { pageNumbers } from '../model/doc';
-import { DateField } from './date-field';
 import { ColorField, I18nInput, NumField } from './fields';
 import { LinkFields } from './link-fields';
 import { MediaField } from './media-field';

@@ -1,8 +1,8 @@
 import { DateTimePicker } from '@mantine/dates';
 import dayjs from 'dayjs';
-import { useT } from '../../../lib/i18n';
+import { useT } from '../lib/i18n';
 
-/** A date-time stored as an ISO string with offset (the core's dateString rule). */
+/** A date-time kept as an ISO string with offset (the core's dateString rule). */
 export function DateField({
   label,
   value,
@@ -25,7 +25,9 @@ export function DateField({
       clearButtonProps={{ 'aria-label': t('admin.clear') }}
       error={error}
       placeholder={t('admin.pick_date')}
+      styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
       popoverProps={{ withinPortal: true }}
+      miw={180}
     />
   );
 }
