@@ -1,5 +1,6 @@
 import type { FieldType, FormType } from './constants.js';
 import { LIMITS } from './constants.js';
+import { crossFieldIssues, dateRuleIssue, type FieldRules, itemsRuleIssue, textRuleIssue } from './form-rules.js';
 import type { FieldIssue } from './issues.js';
 
 // No zod here: this file ships in the visitor bundle. The e-mail and end-user password rules below are
@@ -30,7 +31,7 @@ export function memberPasswordIssue(p: string): { key: string; params: Record<st
 // Visitor forms (viewer.md 3 and 5): the field settings of a form, the values a visitor sends, and the
 // one validator both the form screens (instant feedback) and the server (the rule that counts) run.
 
-export interface FormFieldSetting {
+export interface FormFieldSetting extends FieldRules {
   fieldKey: string;
   typeForm: FieldType;
   title: string;
@@ -173,31 +174,45 @@ export function checkFormValues(fields: FormFieldSetting[], data: unknown, opts:
       malformed = true;
       issues.push(issue(path, 'validation.invalid_type'));
     };
+    /** A text-like value (TEXT_BOX, DATE), trimmed and recorded: null when missing, empty or not a string (issues noted). */
+    const text = (): string | null => {
+      if (raw === undefined || raw === null) {
+        if (required) issues.push(issue(path, 'validation.required'));
+        values[path] = '';
+        return null;
+      }
+      if (typeof raw !== 'string') {
+        wrongType();
+        return null;
+      }
+      const s = raw.trim();
+      values[path] = s;
+      if (s !== '') return s;
+      if (required) issues.push(issue(path, 'validation.required'));
+      return null;
+    };
     switch (f.typeForm) {
       case 'TEXT_BOX': {
-        if (raw === undefined || raw === null) {
-          if (required) issues.push(issue(path, 'validation.required'));
-          values[path] = '';
-          break;
-        }
-        if (typeof raw !== 'string') {
-          wrongType();
-          break;
-        }
-        const s = raw.trim();
-        values[path] = s;
-        if (s === '') {
-          if (required) issues.push(issue(path, 'validation.required'));
-          break;
-        }
+        const s = text();
+        if (s === null) break;
         const max = textMax(f);
         if ([...s].length > max) {
           issues.push(issue(path, 'validation.max_length', { max }));
           break;
         }
-        if (isEmailField(f)) {
-          if (!isEmail(s)) issues.push(issue(path, 'validation.email'));
+        if (isEmailField(f) && !isEmail(s)) {
+          issues.push(issue(path, 'validation.email'));
+          break;
         }
+        const rule = textRuleIssue(path, f, s);
+        if (rule) issues.push(rule);
+        break;
+      }
+      case 'DATE': {
+        const s = text();
+        if (s === null) break;
+        const rule = dateRuleIssue(path, f, s);
+        if (rule) issues.push(rule);
         break;
       }
       case 'NUMBER': {
@@ -260,6 +275,10 @@ export function checkFormValues(fields: FormFieldSetting[], data: unknown, opts:
         const unique = opts.filter((o) => list.includes(o));
         values[path] = unique;
         if (required && unique.length === 0) issues.push(issue(path, 'validation.required'));
+        else {
+          const rule = itemsRuleIssue(path, f, unique.length, required);
+          if (rule) issues.push(rule);
+        }
         break;
       }
       default:
@@ -267,6 +286,9 @@ export function checkFormValues(fields: FormFieldSetting[], data: unknown, opts:
         issues.push(issue(path, 'validation.invalid'));
     }
   }
+  // cross-field rules (viewer.md 5), between fields that passed their own checks
+  const checked = fields.filter((f) => !skip.has(f.fieldKey));
+  issues.push(...crossFieldIssues(checked, values, new Set(issues.map((i) => i.path))));
   return { values, issues, malformed };
 }
 

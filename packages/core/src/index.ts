@@ -9,6 +9,7 @@ export * from './countdown.js';
 export * from './issues.js';
 export * from './japan-time.js';
 export * from './layout-links.js';
+export * from './link-rules.js';
 export * from './media.js';
 export * from './menu.js';
 export * from './site.js';

@@ -13,6 +13,8 @@ import {
   TRANSITION_TYPES,
   VIEW_MODES,
 } from './constants.js';
+import { fieldRuleIssues, PATTERN_MAX } from './form-rules.js';
+import { checkExternalLink, externalLinkProblem, optionalLinkField } from './link-rules.js';
 import {
   bodyScript,
   cellRef,
@@ -24,7 +26,6 @@ import {
   email,
   globalMenu,
   headTags,
-  linkUrl,
   seoDescription,
   seoH1,
   seoTitle,
@@ -46,35 +47,39 @@ const mediaRef = z
   .max(1024)
   .refine((s) => s === '' || /^(https?:\/\/|\/)/.test(s) || /^[\w\-./]+$/.test(s), { error: 'validation.url' });
 
-export const buttonSchema = z.object({
-  id: z.number().int().positive().optional(),
-  buttonType: z.enum(['TEXT', 'MEDIA', 'HTML']).default('TEXT'),
-  buttonText: i18nText().default({}),
-  buttonContentHtml: z.string().max(20_000).nullish(),
-  buttonWidth: z.number().min(1).max(2000).default(120),
-  buttonHeight: z.number().min(1).max(2000).default(40),
-  textSize: z.number().min(6).max(120).default(14),
-  buttonColor: optColor,
-  buttonTextColor: optColor,
-  microcopyText: i18nText().default({}),
-  microcopyTextColor: optColor,
-  textAlign: z.enum(['LEFT', 'RIGHT', 'CENTER', 'TOP', 'BOTTOM']).default('CENTER'),
-  buttonAnimation: z.enum(BUTTON_ANIMATIONS).default('NONE'),
-  buttonShape: z.enum(BUTTON_SHAPES).default('MODERATELY_ROUNDED_EDGE'),
-  lockAspectRatio: z.boolean().default(false),
-  zIndex: z.number().int().min(0).max(1000).default(1),
-  buttonLinkType: z.enum([...BUTTON_LINK_TYPES, 'LINK_TO_PAGE']).nullish(),
-  linkDestinationUrl: z.string().max(LIMITS.linkUrl).nullish(),
-  linkedSurveyId: z.number().int().positive().nullish(),
-  buttonImageUrl: mediaRef.nullish(),
-  isVideo: z.boolean().default(false),
-  thumbnailUrl: mediaRef.nullish(),
-  /** left and top of the button in percent of the page */
-  buttonPositionX: percent.default(10),
-  buttonPositionY: percent.default(10),
-  parentWidth: z.number().positive().nullish(),
-  parentHeight: z.number().positive().nullish(),
-});
+export const buttonSchema = z
+  .object({
+    id: z.number().int().positive().optional(),
+    buttonType: z.enum(['TEXT', 'MEDIA', 'HTML']).default('TEXT'),
+    buttonText: i18nText().default({}),
+    buttonContentHtml: z.string().max(20_000).nullish(),
+    buttonWidth: z.number().min(1).max(2000).default(120),
+    buttonHeight: z.number().min(1).max(2000).default(40),
+    textSize: z.number().min(6).max(120).default(14),
+    buttonColor: optColor,
+    buttonTextColor: optColor,
+    microcopyText: i18nText().default({}),
+    microcopyTextColor: optColor,
+    textAlign: z.enum(['LEFT', 'RIGHT', 'CENTER', 'TOP', 'BOTTOM']).default('CENTER'),
+    buttonAnimation: z.enum(BUTTON_ANIMATIONS).default('NONE'),
+    buttonShape: z.enum(BUTTON_SHAPES).default('MODERATELY_ROUNDED_EDGE'),
+    lockAspectRatio: z.boolean().default(false),
+    zIndex: z.number().int().min(0).max(1000).default(1),
+    buttonLinkType: z.enum([...BUTTON_LINK_TYPES, 'LINK_TO_PAGE']).nullish(),
+    linkDestinationUrl: z.string().max(LIMITS.linkUrl).nullish(),
+    linkedSurveyId: z.number().int().positive().nullish(),
+    buttonImageUrl: mediaRef.nullish(),
+    isVideo: z.boolean().default(false),
+    thumbnailUrl: mediaRef.nullish(),
+    /** left and top of the button in percent of the page */
+    buttonPositionX: percent.default(10),
+    buttonPositionY: percent.default(10),
+    parentWidth: z.number().positive().nullish(),
+    parentHeight: z.number().positive().nullish(),
+  })
+  .superRefine((b, ctx) => {
+    if (b.buttonLinkType === 'EXTERNAL_URL') checkExternalLink(ctx, b.linkDestinationUrl, ['linkDestinationUrl']);
+  });
 export type ButtonInput = z.input<typeof buttonSchema>;
 export type Button = z.output<typeof buttonSchema>;
 
@@ -84,7 +89,7 @@ export const productSchema = z.object({
   imagePath: mediaRef.nullish(),
   price: z.number().int().min(0).max(1_000_000_000).nullish(),
   description: i18nText(1000).default({}),
-  linkButtonUrl: z.union([z.literal(''), linkUrl]).nullish(),
+  linkButtonUrl: optionalLinkField.nullish(),
   linkButtonText: i18nText().default({}),
   linkButtonColor: optColor,
   linkTextColor: optColor,
@@ -98,41 +103,46 @@ export const productSchema = z.object({
 });
 export type Product = z.output<typeof productSchema>;
 
-export const pageSchema = z.object({
-  id: z.number().int().positive().optional(),
-  mediaType: z.enum(['IMAGE', 'VIDEO']).default('IMAGE'),
-  /** storage key of the uploaded creative (null: empty cell) */
-  imageUrl: mediaRef.nullish(),
-  thumbnail: mediaRef.nullish(),
-  hlsPath: mediaRef.nullish(),
-  imageAlt: i18nText(200).default({}),
-  mainText: i18nText(200).default({}),
-  mainTextColor: optColor,
-  mainTextX: percent.nullish(),
-  mainTextY: percent.nullish(),
-  price: z.number().int().min(0).max(1_000_000_000).nullish(),
-  priceTextColor: optColor,
-  linkButtonText: i18nText().default({}),
-  linkDestinationUrl: z.string().max(LIMITS.linkUrl).nullish(),
-  linkButtonColor: optColor,
-  linkTextColor: optColor,
-  isInternalLink: z.boolean().default(false),
-  snsConfig: z.boolean().default(false),
-  showCompany: z.boolean().default(false),
-  membersOnlyLock: z.boolean().default(false),
-  hoverArrowColor: z.enum(['white', 'black']).default('white'),
-  arrowFadeInterval: z.number().int().min(0).max(60).default(3),
-  timeSetting: z.number().int().min(0).max(3600).nullish(),
-  backgroundMusic: z.boolean().default(false),
-  backgroundMusicUrl: mediaRef.nullish(),
-  speakerX: percent.nullish(),
-  speakerY: percent.nullish(),
-  albumX: percent.nullish(),
-  albumY: percent.nullish(),
-  chatbotScript: z.string().max(LIMITS.seoTags).nullish(),
-  buttons: z.array(buttonSchema).max(30).default([]),
-  products: z.array(productSchema).max(20).default([]),
-});
+export const pageSchema = z
+  .object({
+    id: z.number().int().positive().optional(),
+    mediaType: z.enum(['IMAGE', 'VIDEO']).default('IMAGE'),
+    /** storage key of the uploaded creative (null: empty cell) */
+    imageUrl: mediaRef.nullish(),
+    thumbnail: mediaRef.nullish(),
+    hlsPath: mediaRef.nullish(),
+    imageAlt: i18nText(200).default({}),
+    mainText: i18nText(200).default({}),
+    mainTextColor: optColor,
+    mainTextX: percent.nullish(),
+    mainTextY: percent.nullish(),
+    price: z.number().int().min(0).max(1_000_000_000).nullish(),
+    priceTextColor: optColor,
+    linkButtonText: i18nText().default({}),
+    linkDestinationUrl: z.string().max(LIMITS.linkUrl).nullish(),
+    linkButtonColor: optColor,
+    linkTextColor: optColor,
+    isInternalLink: z.boolean().default(false),
+    snsConfig: z.boolean().default(false),
+    showCompany: z.boolean().default(false),
+    membersOnlyLock: z.boolean().default(false),
+    hoverArrowColor: z.enum(['white', 'black']).default('white'),
+    arrowFadeInterval: z.number().int().min(0).max(60).default(3),
+    timeSetting: z.number().int().min(0).max(3600).nullish(),
+    backgroundMusic: z.boolean().default(false),
+    backgroundMusicUrl: mediaRef.nullish(),
+    speakerX: percent.nullish(),
+    speakerY: percent.nullish(),
+    albumX: percent.nullish(),
+    albumY: percent.nullish(),
+    chatbotScript: z.string().max(LIMITS.seoTags).nullish(),
+    buttons: z.array(buttonSchema).max(30).default([]),
+    products: z.array(productSchema).max(20).default([]),
+  })
+  .superRefine((p, ctx) => {
+    // the page's own link: a URL unless it goes to an internal screen (an empty link is no link)
+    if (!p.isInternalLink && p.linkDestinationUrl?.trim()) checkExternalLink(ctx, p.linkDestinationUrl, ['linkDestinationUrl']);
+  });
 export type PageInput = z.input<typeof pageSchema>;
 export type Page = z.output<typeof pageSchema>;
 
@@ -145,14 +155,18 @@ const popupStyle = z.object({
   shape: z.enum(BUTTON_SHAPES).default('MODERATELY_ROUNDED_EDGE'),
   textAlignment: z.enum(['TOP', 'BOTTOM']).default('BOTTOM'),
 });
-export const transitionSchema = z.object({
-  transitionType: z.enum(TRANSITION_TYPES),
-  internalLinkType: z.enum(INTERNAL_LINK_TYPES).nullish(),
-  externalLinkUrl: z.union([z.literal(''), linkUrl]).nullish(),
-  targetCreativeBlock: z.string().max(10).nullish(),
-  script: z.string().max(10_000).nullish(),
-  linkedSurveyId: z.number().int().positive().nullish(),
-});
+export const transitionSchema = z
+  .object({
+    transitionType: z.enum(TRANSITION_TYPES),
+    internalLinkType: z.enum(INTERNAL_LINK_TYPES).nullish(),
+    externalLinkUrl: z.string().max(LIMITS.linkUrl).nullish(),
+    targetCreativeBlock: z.string().max(10).nullish(),
+    script: z.string().max(10_000).nullish(),
+    linkedSurveyId: z.number().int().positive().nullish(),
+  })
+  .superRefine((tr, ctx) => {
+    if (tr.transitionType === 'EXTERNAL_URL') checkExternalLink(ctx, tr.externalLinkUrl, ['externalLinkUrl']);
+  });
 export const popupItemSchema = z
   .object({
     id: z.number().int().positive().optional(),
@@ -175,18 +189,22 @@ export const popupItemSchema = z
   });
 export type PopupItem = z.output<typeof popupItemSchema>;
 
-export const campaignBannerSchema = z.object({
-  side: z.enum(['left', 'right']).default('left'),
-  mediaUrl: mediaRef,
-  width: z.number().positive().max(2000).nullish(),
-  height: z.number().positive().max(4000).nullish(),
-  zIndex: z.number().int().min(0).max(1000).default(1),
-  lockRatio: z.boolean().default(true),
-  linkDestinationType: z.enum(['INTERNAL_URL', 'EXTERNAL_URL', 'CREATIVE_BLOCK', 'SCRIPT']).nullish(),
-  linkDestinationUrl: z.string().max(LIMITS.linkUrl).nullish(),
-  bannerX: z.number().default(0),
-  bannerY: z.number().default(0),
-});
+export const campaignBannerSchema = z
+  .object({
+    side: z.enum(['left', 'right']).default('left'),
+    mediaUrl: mediaRef,
+    width: z.number().positive().max(2000).nullish(),
+    height: z.number().positive().max(4000).nullish(),
+    zIndex: z.number().int().min(0).max(1000).default(1),
+    lockRatio: z.boolean().default(true),
+    linkDestinationType: z.enum(['INTERNAL_URL', 'EXTERNAL_URL', 'CREATIVE_BLOCK', 'SCRIPT']).nullish(),
+    linkDestinationUrl: z.string().max(LIMITS.linkUrl).nullish(),
+    bannerX: z.number().default(0),
+    bannerY: z.number().default(0),
+  })
+  .superRefine((b, ctx) => {
+    if (b.linkDestinationType === 'EXTERNAL_URL') checkExternalLink(ctx, b.linkDestinationUrl, ['linkDestinationUrl']);
+  });
 /** Draggable campaign items (viewer.md 3): the kinds, drawn like page buttons inside a side panel. */
 export const CAMPAIGN_ITEM_TYPES = ['IMAGE', 'BUTTON', 'MEDIA_BUTTON', 'HTML_BUTTON'] as const;
 export type CampaignItemType = (typeof CAMPAIGN_ITEM_TYPES)[number];
@@ -243,7 +261,7 @@ export const campaignItemSchema = z
     const path = ['settings', 'ctaValue'];
     if (type === 'CREATIVE_BLOCK' && !isCellOrOrder(value)) need(path, 'validation.cell_ref');
     if (type === 'INTERNAL_URL' && !(INTERNAL_LINK_TYPES as readonly string[]).includes(value)) need(path, 'validation.invalid_option');
-    if (type === 'EXTERNAL_URL' && !linkUrl.safeParse(value).success) need(path, 'validation.url');
+    if (type === 'EXTERNAL_URL' && externalLinkProblem(value)) need(path, 'validation.url');
     if (type === 'SURVEY' && !isSurveyId(value)) need(path, 'validation.invalid');
   });
 export type CampaignItem = z.output<typeof campaignItemSchema>;
@@ -281,12 +299,26 @@ export const formFieldSchema = z.object({
   maxLength: z.number().int().min(1).max(5000).nullish(),
   minValue: z.number().nullish(),
   maxValue: z.number().nullish(),
+  // viewer.md 5's generic rules (form-rules.ts checks their consistency below and the values everywhere)
+  minLength: z.number().int().min(1).max(5000).nullish(),
+  pattern: z.string().max(PATTERN_MAX, { error: 'validation.pattern_too_long' }).nullish(),
+  minItems: z.number().int().min(1).max(50).nullish(),
+  maxItems: z.number().int().min(1).max(50).nullish(),
+  minDate: z.string().max(10).nullish(),
+  maxDate: z.string().max(10).nullish(),
+  equalsField: z.string().max(40).nullish(),
+  afterField: z.string().max(40).nullish(),
 });
-export const formSettingSchema = z.object({
-  destinationEmails: z.array(email).max(10).default([]),
-  sendConfirmation: z.boolean().default(false),
-  fields: z.array(formFieldSchema).max(50).default([]),
-});
+export const formSettingSchema = z
+  .object({
+    destinationEmails: z.array(email).max(10).default([]),
+    sendConfirmation: z.boolean().default(false),
+    fields: z.array(formFieldSchema).max(50).default([]),
+  })
+  .superRefine((v, ctx) => {
+    for (const i of fieldRuleIssues(v.fields, LIMITS.text))
+      ctx.addIssue({ code: 'custom', message: i.key, path: ['fields', i.index, i.prop] });
+  });
 
 export const languageSettingsSchema = z.object({
   seo: z
@@ -337,7 +369,7 @@ export const siteDocumentSchema = z
     numberVertical: z.number().int().min(1, { error: 'validation.site_rows_cols_zero' }).max(LIMITS.cellRowMax),
     defaultLanguage: lang.default('ja'),
     languages: z.array(lang).min(1).max(4),
-    logoSetting: z.object({ url: mediaRef.nullish(), linkUrl: z.union([z.literal(''), linkUrl]).nullish() }).default({}),
+    logoSetting: z.object({ url: mediaRef.nullish(), linkUrl: optionalLinkField.nullish() }).default({}),
     faviconSetting: z.object({ url: mediaRef.nullish() }).default({}),
     globalMenuTextColor: optColor,
     globalMenuBackgroundColor: optColor,

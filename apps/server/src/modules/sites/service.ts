@@ -20,13 +20,14 @@ import { type Actor, assertCanEdit, assertInScope, scopeSql } from '../accounts/
 import { getAccountBrief, getAccountBriefs, lockAccount, type PlanLimits, planLimitsOf } from '../accounts/service.js';
 import { recordAudit } from '../audit/service.js';
 import { dropPublishedSites, registerSiteLookups, siteOrigin } from '../published/service.js';
+import type { SavedDocument } from './repo/assemble.js';
 import { countCampaignClickRows } from './repo/counters.js';
 import { defaultSiteId, siteIdByDomain } from './repo/domain.js';
 import { countOwnedSites, countSites, listSiteRows } from './repo/list.js';
 import { insertSiteRow } from './repo/preview.js';
 import { bumpPublication, deletePublication, loadPublication, softDeleteSite, storePublication } from './repo/publication.js';
 import { readSiteDocument } from './repo/read.js';
-import { findSite, type SiteRow, writeSiteDocument } from './repo.js';
+import { assembleDocument, findSite, type SiteRow, writeSiteDocument } from './repo.js';
 import { applyLayoutRule, checkDocumentRules, checkPlanFeatures, codeChanges, codeFields, sanitizeDocumentHtml } from './rules.js';
 import { applyDomain, type BaseStatus, baseStatusOf } from './status.js';
 import { checkSurveyLinks } from './survey-links.js';
@@ -210,8 +211,9 @@ export async function getSite(ctx: AppContext, actor: Actor, id: number): Promis
  * document (the shape of GET /sites/{id}, new ids included), so the editor needs no second GET.
  * draft: working copy only. save: working copy, and the live copy too when the site is published.
  * publish: working copy and a new publication. private: working copy; visitors no longer see the site.
- * Inside the transaction the site row is read twice (locked before, fresh after) and the document twice
- * (before: layout rule and code audit; after: the answer and, when publishing, the snapshot).
+ * Inside the transaction the site row is read twice (locked before, fresh after) and the document once,
+ * before writing (layout rule and code audit): the answer and the snapshot are assembled from the rows
+ * the writers return (repo/assemble.ts, the same mapping the read uses).
  */
 export async function saveSite(ctx: AppContext, actor: Actor, id: number, action: SaveAction, input: unknown): Promise<SiteDetail> {
   assertCanEdit(actor);
@@ -235,7 +237,7 @@ export async function saveSite(ctx: AppContext, actor: Actor, id: number, action
       );
       const changes = codeChanges(codeFields(before), codeFields(doc));
       if (changes.length > 0) assertCanEditCode(actor);
-      await writeSiteDocument(q, id, doc);
+      const written = await writeSiteDocument(q, id, doc);
       await recordAudit(
         q,
         changes.map((c) => ({
@@ -258,7 +260,7 @@ export async function saveSite(ctx: AppContext, actor: Actor, id: number, action
       await applyDomain(q, site, doc.customDomain || null, base);
       if (base === 'PRIVATE') await deletePublication(q, id);
       const fresh: SiteRow = { ...((await findSite(q, id)) as SiteRow), owner_path: site.owner_path, owner_company: site.owner_company };
-      const saved = await readSiteDocument(q, fresh);
+      const saved = assembleDocument(fresh, written);
       if (version !== null) await storePublication(q, id, version, saved, plan.flags);
       await saveHooks.afterWrite?.(q, id);
       return {
@@ -275,7 +277,7 @@ export async function saveSite(ctx: AppContext, actor: Actor, id: number, action
 }
 
 /** The document with the site's summary fields: what GET /sites/{id} and PUT /sites/{id} answer. */
-function presentSiteDetail(doc: Awaited<ReturnType<typeof readSiteDocument>>, site: SiteRow, config: SiteUrlConfig): SiteDetail {
+function presentSiteDetail(doc: SavedDocument, site: SiteRow, config: SiteUrlConfig): SiteDetail {
   return { ...doc, ...presentSiteSummary(site, config) };
 }
 

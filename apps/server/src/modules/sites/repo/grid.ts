@@ -1,8 +1,9 @@
 import type { SiteDocument } from '@swipe/core';
 import { insertMany } from '../../../db/bulk.js';
 import type { Queryable } from '../../../db/db.js';
+import type { DocumentRows } from './assemble.js';
 import { videoRenditions } from './media-links.js';
-import { keep, n } from './util.js';
+import { keep, n, withIds } from './util.js';
 
 const PAGE_COLUMNS = {
   site_id: 'bigint',
@@ -85,8 +86,13 @@ const PRODUCT_COLUMNS = {
   order_num: 'int',
 };
 
-/** The grid of the working copy: categories, pages, buttons, products (ids the site owns are kept). */
-export async function writeGrid(q: Queryable, siteId: number, doc: SiteDocument): Promise<void> {
+type GridRows = Pick<DocumentRows, 'cats' | 'pages' | 'buttons' | 'products'>;
+
+/**
+ * The grid of the working copy: categories, pages, buttons, products (ids the site owns are kept).
+ * Returns the rows written with their ids, the click counts kept and the video renditions found.
+ */
+export async function writeGrid(q: Queryable, siteId: number, doc: SiteDocument): Promise<GridRows> {
   // The grid: categories, pages, buttons, products. Ids the site already owns are kept.
   const ownedCats = new Set((await q.query<{ id: number }>('SELECT id FROM categories WHERE site_id = $1', [siteId])).map((r) => r.id));
   const ownedPages = new Set((await q.query<{ id: number }>('SELECT id FROM pages WHERE site_id = $1', [siteId])).map((r) => r.id));
@@ -106,17 +112,13 @@ export async function writeGrid(q: Queryable, siteId: number, doc: SiteDocument)
     ),
   );
   await q.query('DELETE FROM categories WHERE site_id = $1', [siteId]);
-  const catIds = await insertMany(
-    q,
-    'categories',
-    { site_id: 'bigint', order_num: 'int', names: 'jsonb' },
-    doc.categories.map((c, i) => ({
-      id: keep(c.id, ownedCats),
-      site_id: siteId,
-      order_num: i + 1,
-      names: Object.fromEntries(doc.languages.map((l) => [l, doc.translations[l]?.globalMenu[i] ?? ''])),
-    })),
-  );
+  const catRows = doc.categories.map((c, i) => ({
+    id: keep(c.id, ownedCats),
+    site_id: siteId,
+    order_num: i + 1,
+    names: Object.fromEntries(doc.languages.map((l) => [l, doc.translations[l]?.globalMenu[i] ?? ''])),
+  }));
+  const catIds = await insertMany(q, 'categories', { site_id: 'bigint', order_num: 'int', names: 'jsonb' }, catRows);
   // A video's poster and streaming rendition come from its media row (the variants job fills them, before
   // or after this save): never from what the editor sent, which may be an earlier video's.
   const videoKeys = [
@@ -227,6 +229,12 @@ export async function writeGrid(q: Queryable, siteId: number, doc: SiteDocument)
       });
     }
   });
-  await insertMany(q, 'buttons', BUTTON_COLUMNS, buttonRows);
-  await insertMany(q, 'products', PRODUCT_COLUMNS, productRows);
+  const buttonIds = await insertMany(q, 'buttons', BUTTON_COLUMNS, buttonRows);
+  const productIds = await insertMany(q, 'products', PRODUCT_COLUMNS, productRows);
+  return {
+    cats: withIds(catRows, catIds),
+    pages: withIds(pageRows, pageIds),
+    buttons: withIds(buttonRows, buttonIds),
+    products: withIds(productRows, productIds),
+  };
 }

@@ -1,266 +1,32 @@
-import type { Language, SiteDocument } from '@swipe/core';
 import type { Queryable, Row } from '../../../db/db.js';
+import { assembleDocument, type DocumentRows, type SavedDocument } from './assemble.js';
 import type { SiteRow } from './site-row.js';
 
-type Loose = Record<string, unknown>;
-const num = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+/** How many times the working copy's rows were loaded (a test counts the reads of one save). */
+export const documentReads = { count: 0 };
 
-/** The site's working copy as a document, with ids, click counts and the applicant count. */
-export async function readSiteDocument(q: Queryable, site: SiteRow): Promise<SiteDocument & { id: number; extras: Loose }> {
-  const siteId = site.id;
+/** Every row of a site's working copy; the order of rows is assembleDocument's business. */
+export async function loadDocumentRows(q: Queryable, siteId: number): Promise<DocumentRows> {
+  documentReads.count++;
   // One query after another: q may be a transaction's single connection (pg forbids overlapping queries there).
   const langs = await q.query<Row>('SELECT * FROM site_languages WHERE site_id = $1', [siteId]);
-  const sns = await q.query<Row>('SELECT * FROM site_sns WHERE site_id = $1 ORDER BY lang, order_num', [siteId]);
+  const sns = await q.query<Row>('SELECT * FROM site_sns WHERE site_id = $1', [siteId]);
   const forms = await q.query<Row>('SELECT * FROM form_settings WHERE site_id = $1', [siteId]);
-  const fields = await q.query<Row>(
-    'SELECT f.* FROM form_fields f JOIN form_settings s ON s.id = f.form_setting_id WHERE s.site_id = $1 ORDER BY f.order_num, f.id',
-    [siteId],
-  );
-  const cats = await q.query<Row>('SELECT * FROM categories WHERE site_id = $1 ORDER BY order_num', [siteId]);
-  const pages = await q.query<Row>('SELECT * FROM pages WHERE site_id = $1 ORDER BY order_num', [siteId]);
-  const buttons = await q.query<Row>(
-    'SELECT b.* FROM buttons b JOIN pages p ON p.id = b.page_id WHERE p.site_id = $1 ORDER BY b.z_index, b.id',
-    [siteId],
-  );
-  const products = await q.query<Row>(
-    'SELECT x.* FROM products x JOIN pages p ON p.id = x.page_id WHERE p.site_id = $1 ORDER BY x.order_num, x.id',
-    [siteId],
-  );
+  const fields = await q.query<Row>('SELECT f.* FROM form_fields f JOIN form_settings s ON s.id = f.form_setting_id WHERE s.site_id = $1', [
+    siteId,
+  ]);
+  const cats = await q.query<Row>('SELECT * FROM categories WHERE site_id = $1', [siteId]);
+  const pages = await q.query<Row>('SELECT * FROM pages WHERE site_id = $1', [siteId]);
+  const buttons = await q.query<Row>('SELECT b.* FROM buttons b JOIN pages p ON p.id = b.page_id WHERE p.site_id = $1', [siteId]);
+  const products = await q.query<Row>('SELECT x.* FROM products x JOIN pages p ON p.id = x.page_id WHERE p.site_id = $1', [siteId]);
   const popups = await q.query<Row>('SELECT * FROM popup_ctas WHERE site_id = $1', [siteId]);
-  const campaigns = await q.query<Row>('SELECT * FROM campaigns WHERE site_id = $1 ORDER BY id LIMIT 1', [siteId]);
-  const banners = campaigns[0]
-    ? await q.query<Row>('SELECT * FROM campaign_banners WHERE campaign_id = $1 ORDER BY id', [campaigns[0].id])
-    : [];
-  const items = campaigns[0]
-    ? await q.query<Row>('SELECT * FROM campaign_items WHERE campaign_id = $1 ORDER BY id', [campaigns[0].id])
-    : [];
+  const campaign = (await q.maybeOne<Row>('SELECT * FROM campaigns WHERE site_id = $1 ORDER BY id LIMIT 1', [siteId])) ?? null;
+  const banners = campaign ? await q.query<Row>('SELECT * FROM campaign_banners WHERE campaign_id = $1', [campaign.id]) : [];
+  const items = campaign ? await q.query<Row>('SELECT * FROM campaign_items WHERE campaign_id = $1', [campaign.id]) : [];
+  return { langs, sns, forms, fields, cats, pages, buttons, products, popups, campaign, banners, items };
+}
 
-  const translations: SiteDocument['translations'] = {};
-  for (const l of langs) {
-    const lang = l.lang as Language;
-    const langForms: Loose = {};
-    for (const f of forms.filter((x) => x.lang === lang)) {
-      langForms[f.type as string] = {
-        destinationEmails: f.destination_emails,
-        sendConfirmation: f.send_confirmation,
-        fields: fields
-          .filter((x) => x.form_setting_id === f.id)
-          .map((x) => ({
-            fieldKey: x.field_key,
-            typeForm: x.type_form,
-            title: x.title,
-            placeholder: x.placeholder,
-            required: x.required,
-            orderNum: x.order_num,
-            options: x.options,
-            defaultValue: x.default_value,
-            maxLength: x.max_length,
-            minValue: num(x.min_value),
-            maxValue: num(x.max_value),
-          })),
-      };
-    }
-    translations[lang] = {
-      seo: { title: l.seo_title, h1: l.seo_h1, description: l.seo_description, headTags: l.head_tags, body: l.body_script },
-      company: {
-        companyWebsite: l.company_website,
-        companyProfile: l.company_profile,
-        companyClause: l.company_clause,
-        termsOfService: l.terms_of_service,
-        privacyPolicy: l.privacy_policy,
-        contractAgreementRequired: l.contract_agreement_required,
-      },
-      companyFlags: l.company_flags,
-      scripts: { contactScript: l.contact_script, membershipScript: l.membership_script, formScript: l.form_script },
-      globalMenu: l.global_menu,
-      sns: sns.filter((s) => s.lang === lang).map((s) => ({ snsType: s.sns_type, snsUrl: s.sns_url })),
-      forms: langForms,
-    } as unknown as SiteDocument['translations'][Language];
-  }
-
-  const byPage = <T extends Row>(rows: T[]) => {
-    const m = new Map<number, T[]>();
-    for (const r of rows) {
-      const k = r.page_id as number;
-      if (!m.has(k)) m.set(k, []);
-      m.get(k)?.push(r);
-    }
-    return m;
-  };
-  const btnBy = byPage(buttons);
-  const prodBy = byPage(products);
-  const categories = cats.map((c) => ({
-    id: c.id as number,
-    pages: pages
-      .filter((p) => p.category_id === c.id)
-      .map((p) => ({
-        id: p.id as number,
-        mediaType: p.media_type,
-        imageUrl: p.image_url,
-        thumbnail: p.thumbnail,
-        hlsPath: p.hls_path,
-        imageAlt: p.image_alt,
-        mainText: p.main_text,
-        mainTextColor: p.main_text_color,
-        mainTextX: num(p.main_text_x),
-        mainTextY: num(p.main_text_y),
-        price: p.price,
-        priceTextColor: p.price_text_color,
-        linkButtonText: p.link_button_text,
-        linkDestinationUrl: p.link_destination_url,
-        linkButtonColor: p.link_button_color,
-        linkTextColor: p.link_text_color,
-        isInternalLink: p.is_internal_link,
-        snsConfig: p.sns_config,
-        showCompany: p.show_company,
-        membersOnlyLock: p.members_only_lock,
-        hoverArrowColor: p.hover_arrow_color,
-        arrowFadeInterval: p.arrow_fade_interval,
-        timeSetting: p.time_setting,
-        backgroundMusic: p.background_music,
-        backgroundMusicUrl: p.background_music_url,
-        speakerX: num(p.speaker_x),
-        speakerY: num(p.speaker_y),
-        albumX: num(p.album_x),
-        albumY: num(p.album_y),
-        chatbotScript: p.chatbot_script,
-        buttons: (btnBy.get(p.id as number) ?? []).map((b) => ({
-          id: b.id as number,
-          buttonType: b.button_type,
-          buttonText: b.button_text,
-          buttonContentHtml: b.button_content_html,
-          buttonWidth: num(b.button_width),
-          buttonHeight: num(b.button_height),
-          textSize: num(b.text_size),
-          buttonColor: b.button_color,
-          buttonTextColor: b.button_text_color,
-          microcopyText: b.microcopy_text,
-          microcopyTextColor: b.microcopy_text_color,
-          textAlign: b.text_align,
-          buttonAnimation: b.button_animation,
-          buttonShape: b.button_shape,
-          lockAspectRatio: b.lock_aspect_ratio,
-          zIndex: b.z_index,
-          buttonLinkType: b.button_link_type,
-          linkDestinationUrl: b.link_destination_url,
-          linkedSurveyId: b.linked_survey_id,
-          buttonImageUrl: b.button_image_url,
-          isVideo: b.is_video,
-          thumbnailUrl: b.thumbnail_url,
-          buttonPositionX: num(b.button_position_x),
-          buttonPositionY: num(b.button_position_y),
-          parentWidth: num(b.parent_width),
-          parentHeight: num(b.parent_height),
-          clickCount: b.click_count,
-        })),
-        products: (prodBy.get(p.id as number) ?? []).map((x) => ({
-          id: x.id as number,
-          productName: x.product_name,
-          imagePath: x.image_path,
-          price: x.price,
-          description: x.description,
-          linkButtonUrl: x.link_button_url,
-          linkButtonText: x.link_button_text,
-          linkButtonColor: x.link_button_color,
-          linkTextColor: x.link_text_color,
-          coordinateX: num(x.coordinate_x),
-          coordinateY: num(x.coordinate_y),
-          textColor: x.text_color,
-          backgroundColor: x.background_color,
-          isInternalLink: x.is_internal_link,
-          order: x.order_num,
-        })),
-      })),
-  }));
-
-  const popup = (kind: string) => {
-    const r = popups.find((x) => x.kind === kind);
-    if (!r) return null;
-    return {
-      id: r.id as number,
-      startDate: r.start_date ? new Date(r.start_date as string).toISOString() : null,
-      endDate: r.end_date ? new Date(r.end_date as string).toISOString() : null,
-      effectivePages: r.effective_pages,
-      style: r.style,
-      showRemainingTime: r.show_remaining_time,
-      showRemainingSlots: r.show_remaining_slots,
-      media: r.media,
-      transition: r.transition,
-      text: r.texts,
-      limit: r.applicant_limit,
-      numberClicks: r.number_clicks,
-    };
-  };
-  const c = campaigns[0];
-  const campaign = c
-    ? {
-        id: c.id as number,
-        translations: c.translations,
-        background: c.background,
-        backgroundColor: c.background_color,
-        backgroundOpacity: num(c.background_opacity),
-        startDate: c.start_date ? new Date(c.start_date as string).toISOString() : null,
-        endDate: c.end_date ? new Date(c.end_date as string).toISOString() : null,
-        effectivePages: c.effective_pages,
-        isOnClickCount: c.is_on_click_count,
-        positionLp: c.position_lp,
-        clickCount: c.click_count,
-        banners: banners.map((b) => ({
-          id: b.id,
-          side: b.side,
-          mediaUrl: b.media_url,
-          width: num(b.width),
-          height: num(b.height),
-          zIndex: b.z_index,
-          lockRatio: b.lock_ratio,
-          linkDestinationType: b.link_destination_type,
-          linkDestinationUrl: b.link_destination_url,
-          bannerX: num(b.banner_x),
-          bannerY: num(b.banner_y),
-          clickCount: b.click_count,
-        })),
-        buttons: items.map((it) => ({
-          id: it.id,
-          type: String(it.type).toUpperCase(),
-          side: it.side,
-          imageUrl: it.image_url,
-          pos: { left: num(it.pos_left), top: num(it.pos_top) },
-          settings: it.settings,
-          clickCount: it.click_count,
-        })),
-      }
-    : null;
-
-  return {
-    id: site.id,
-    name: site.name,
-    numberHorizontal: site.number_horizontal,
-    numberVertical: site.number_vertical,
-    defaultLanguage: site.default_language,
-    languages: site.languages,
-    logoSetting: site.logo_setting,
-    faviconSetting: site.favicon_setting,
-    globalMenuTextColor: site.global_menu_text_color,
-    globalMenuBackgroundColor: site.global_menu_background_color,
-    speakerColor: site.speaker_color,
-    displayLanguageIcon: site.display_language_icon,
-    displayGlobalMenu: site.display_global_menu,
-    displayPageCount: site.display_page_count,
-    displayAlbum: site.display_album,
-    swipeRedirection: site.swipe_redirection,
-    viewMode: site.view_mode,
-    customDomain: site.custom_domain,
-    pathPrefix: site.path_prefix,
-    translations,
-    categories,
-    popupCtas: { timeLimit: popup('TIME_LIMIT'), applicantLimit: popup('APPLICANT_LIMIT') },
-    campaign,
-    extras: {
-      uuid: site.uuid,
-      status: site.status,
-      publishVersion: site.publish_version,
-      publishedAt: site.published_at,
-      domainVerifiedAt: site.domain_verified_at,
-    },
-  } as unknown as SiteDocument & { id: number; extras: Loose };
+/** The site's working copy as a document, with ids, click counts and the applicant count. */
+export async function readSiteDocument(q: Queryable, site: SiteRow): Promise<SavedDocument> {
+  return assembleDocument(site, await loadDocumentRows(q, site.id));
 }

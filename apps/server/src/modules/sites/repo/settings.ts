@@ -1,10 +1,14 @@
 import type { FormType, SiteDocument } from '@swipe/core';
+import { pickRules } from '@swipe/core/form-rules.ts';
 import { insertMany } from '../../../db/bulk.js';
-import type { Queryable } from '../../../db/db.js';
-import { n } from './util.js';
+import type { Queryable, Row } from '../../../db/db.js';
+import type { DocumentRows } from './assemble.js';
+import { n, withIds } from './util.js';
 
-/** The site row's settings, per-language settings, SNS and forms of the working copy. */
-export async function writeSiteSettings(q: Queryable, siteId: number, doc: SiteDocument): Promise<void> {
+type SettingsRows = Pick<DocumentRows, 'langs' | 'sns' | 'forms' | 'fields'>;
+
+/** The site row's settings, per-language settings, SNS and forms of the working copy; returns the rows written. */
+export async function writeSiteSettings(q: Queryable, siteId: number, doc: SiteDocument): Promise<SettingsRows> {
   await q.query(
     `UPDATE sites SET name = $2, number_horizontal = $3, number_vertical = $4, default_language = $5, languages = $6,
        logo_setting = $7, favicon_setting = $8, global_menu_text_color = $9, global_menu_background_color = $10, speaker_color = $11,
@@ -40,6 +44,7 @@ export async function writeSiteSettings(q: Queryable, siteId: number, doc: SiteD
   const langRows: Record<string, unknown>[] = [];
   const snsRows: Record<string, unknown>[] = [];
   const fieldRows: Record<string, unknown>[] = [];
+  const forms: Row[] = [];
   for (const lang of doc.languages) {
     const t = doc.translations[lang];
     if (!t) continue;
@@ -67,10 +72,11 @@ export async function writeSiteSettings(q: Queryable, siteId: number, doc: SiteD
       snsRows.push({ site_id: siteId, lang, sns_type: s.snsType, sns_url: s.snsUrl, order_num: i });
     });
     for (const [type, setting] of Object.entries(t.forms) as [FormType, NonNullable<(typeof t.forms)[FormType]>][]) {
-      const fs = await q.one<{ id: number }>(
-        'INSERT INTO form_settings (site_id, lang, type, destination_emails, send_confirmation) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+      const fs = await q.one<Row & { id: number }>(
+        'INSERT INTO form_settings (site_id, lang, type, destination_emails, send_confirmation) VALUES ($1, $2, $3, $4, $5) RETURNING *',
         [siteId, lang, type, setting.destinationEmails, setting.sendConfirmation],
       );
+      forms.push(fs);
       for (const f of setting.fields) {
         fieldRows.push({
           form_setting_id: fs.id,
@@ -85,13 +91,14 @@ export async function writeSiteSettings(q: Queryable, siteId: number, doc: SiteD
           max_length: n(f.maxLength),
           min_value: n(f.minValue),
           max_value: n(f.maxValue),
+          rules: pickRules(f),
         });
       }
     }
   }
   await insertLanguageRows(q, langRows);
   await insertMany(q, 'site_sns', { site_id: 'bigint', lang: 'text', sns_type: 'text', sns_url: 'text', order_num: 'int' }, snsRows);
-  await insertMany(
+  const fieldIds = await insertMany(
     q,
     'form_fields',
     {
@@ -107,9 +114,16 @@ export async function writeSiteSettings(q: Queryable, siteId: number, doc: SiteD
       max_length: 'int',
       min_value: 'numeric',
       max_value: 'numeric',
+      rules: 'jsonb',
     },
     fieldRows,
   );
+  return {
+    langs: langRows,
+    sns: snsRows,
+    forms,
+    fields: withIds(fieldRows, fieldIds),
+  };
 }
 
 async function insertLanguageRows(q: Queryable, rows: Record<string, unknown>[]): Promise<void> {
