@@ -1,13 +1,22 @@
 import type { ErrorBoot, ViewerBoot } from '@swipe/core';
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { App } from './App.js';
+import { afterYield } from './lib/yield.js';
 import './page/page.css';
 import './viewer.css';
 
-// Entry `viewer`: hydrates the server-rendered page from the data inlined next to it.
+// Entry `viewer`: hydrates the server-rendered page from the data inlined next to it. The page is
+// already visible, so hydration is not urgent: it starts in a task of its own (not inside the
+// bundle's evaluation) and runs as a transition, which React renders in slices that yield to input
+// instead of one long task.
 const data = document.getElementById('__VIEWER__');
 const root = document.getElementById('root');
 if (data && root) {
-  const boot = JSON.parse(data.textContent || '{}') as ViewerBoot | ErrorBoot;
-  hydrateRoot(root, <App boot={boot} />);
+  afterYield(() => {
+    const boot = JSON.parse(data.textContent || '{}') as ViewerBoot | ErrorBoot;
+    startTransition(() => {
+      hydrateRoot(root, <App boot={boot} />);
+    });
+  });
 }

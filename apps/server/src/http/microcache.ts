@@ -25,7 +25,10 @@ export interface MicroCacheOptions {
 
 interface Entry {
   at: number;
+  /** the kept headers, for a 304 */
   headers: OutgoingHttpHeaders;
+  /** the same with content-length, for a 200 */
+  full: OutgoingHttpHeaders;
   body: Buffer;
   etag: string | null;
 }
@@ -100,15 +103,13 @@ export class MicroCache {
     }
     this.hits++;
     const inm = req.headers['if-none-match'];
-    res.setHeader('x-request-id', randomUUID());
-    if (e.etag && inm?.split(',').some((t) => t.trim().replace(/^W\//, '') === e.etag)) {
-      res.writeHead(304, e.headers);
-      res.end();
-      return true;
-    }
-    res.setHeader('content-length', e.body.length);
-    res.writeHead(200, e.headers);
-    res.end(e.body);
+    // One header object per entry, its request id filled in just before writeHead copies it into the
+    // response (synchronously): no setHeader calls, no per-hit object (issue 15.2).
+    const notModified = e.etag !== null && inm?.split(',').some((t) => t.trim().replace(/^W\//, '') === e.etag);
+    const headers = notModified === true ? e.headers : e.full;
+    headers['x-request-id'] = randomUUID();
+    res.writeHead(notModified ? 304 : 200, headers);
+    res.end(notModified ? undefined : e.body);
     return true;
   }
 
@@ -123,7 +124,7 @@ export class MicroCache {
       this.remove(k, v);
     }
     const etag = typeof kept.etag === 'string' ? kept.etag : null;
-    this.entries.set(key, { at: Date.now(), headers: kept, body, etag });
+    this.entries.set(key, { at: Date.now(), headers: kept, full: { ...kept, 'content-length': body.length }, body, etag });
     this.bytes += body.length;
   }
 

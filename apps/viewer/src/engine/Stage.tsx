@@ -1,6 +1,5 @@
 import { SWIPE } from '@swipe/core/constants.ts';
 import { type ReactNode, startTransition, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
 import { type Dir, type GestureState, IDLE, keyDir, move, press, release, WHEEL_IDLE, type WheelState, wheel } from './gesture.js';
 import { allowedFrom, type GridLike, neighbour, type Pos, samePos } from './grid.js';
 
@@ -40,6 +39,8 @@ export function Stage({ grid, pos, neighbours, inputEnabled, renderSlide, onMove
   const busyUntil = useRef(0);
   const swallowClick = useRef(false);
   const frame = useRef(0);
+  /** a move (from this position) whose new position React has not drawn yet: the plane stays moved, input waits */
+  const pending = useRef<Pos | null>(null);
   const latest = useRef({ grid, pos, onMove, inputEnabled });
   latest.current = { grid, pos, onMove, inputEnabled };
 
@@ -54,7 +55,7 @@ export function Stage({ grid, pos, neighbours, inputEnabled, renderSlide, onMove
     (dir: Dir, via: MoveVia) => {
       const { grid: gr, pos: p } = latest.current;
       const now = performance.now();
-      if (now < busyUntil.current) return;
+      if (now < busyUntil.current || pending.current) return;
       const to = neighbour(gr, p, dir);
       if (!to) {
         setPlane(0, 0, true);
@@ -69,9 +70,12 @@ export function Stage({ grid, pos, neighbours, inputEnabled, renderSlide, onMove
         if (done) return;
         done = true;
         plane.current?.removeEventListener('transitionend', finish);
-        // New position and reset plane in one task: no frame shows the old page at the origin.
-        flushSync(() => latest.current.onMove(to, dir, via));
-        setPlane(0, 0, false);
+        // The new position renders in a task of its own (a default update, ahead of the neighbours'
+        // transitions, not a flushSync render inside this event's task); the plane stays where the
+        // slide ended until that render commits, and the layout effect below puts it back in the same
+        // commit, so no frame shows the old page at the origin.
+        pending.current = p;
+        latest.current.onMove(to, dir, via);
       };
       plane.current?.addEventListener('transitionend', finish);
       setTimeout(finish, DURATION_MS + 80);
@@ -79,11 +83,18 @@ export function Stage({ grid, pos, neighbours, inputEnabled, renderSlide, onMove
     [setPlane],
   );
   useImperativeHandle(handle, () => ({ go }), [go]);
+  useLayoutEffect(() => {
+    // any new position (the move's, or a jump from the menu that came first) puts the plane back
+    if (pending.current && !samePos(pending.current, pos)) {
+      pending.current = null;
+      setPlane(0, 0, false);
+    }
+  }, [pos, setPlane]);
 
   const size = () => ({ width: stage.current?.clientWidth ?? 1, height: stage.current?.clientHeight ?? 1 });
 
   const onPointerDown = (e: React.PointerEvent) => {
-    if (e.button !== 0 || performance.now() < busyUntil.current) return;
+    if (e.button !== 0 || performance.now() < busyUntil.current || pending.current) return;
     g.current = press(e.clientX, e.clientY, e.timeStamp);
   };
   const onPointerMove = (e: React.PointerEvent) => {
