@@ -101,6 +101,7 @@ function positive(v: string | undefined, d: number): number {
   return n;
 }
 const VIEWER_DIST = fileURLToPath(new URL('../../viewer/dist', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 function bool(v: string | undefined, d: boolean): boolean {
   if (v === undefined || v === '') return d;
   return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
@@ -109,7 +110,9 @@ function bool(v: string | undefined, d: boolean): boolean {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const port = int(env.PORT, 3000);
   const sitesPort = int(env.SITES_PORT, 3001);
-  const dataDir = path.resolve(env.DATA_DIR ?? 'data');
+  // The default data folder is the checkout's ./data wherever a command starts (npm start, npm run mail,
+  // npm run worker all load this config): one home for the rule. An explicit DATA_DIR resolves as usual.
+  const dataDir = env.DATA_DIR ? path.resolve(env.DATA_DIR) : path.join(REPO_ROOT, 'data');
   const cfg: Config = {
     env: (env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development') as Config['env'],
     host: env.HOST ?? '127.0.0.1',

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pino from 'pino';
+import type pino from 'pino';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { type AppContext, createEvents } from './context.js';
@@ -9,6 +9,7 @@ import { migrate } from './db/migrate.js';
 import { Drain } from './http/drain.js';
 import { Worker } from './jobs/worker.js';
 import { createKv } from './lib/kv.js';
+import { createLogger, logFormatOf } from './lib/log.js';
 import { Tokens } from './lib/tokens.js';
 import { jobHandlers } from './modules/index.js';
 import { createStorage } from './modules/media/storage.js';
@@ -32,24 +33,7 @@ export async function openDb(config: Config, opts: { schema?: string } = {}): Pr
 
 /** Builds the context shared by both origins (database migrated, secret loaded). */
 export async function createContext(config: Config, opts: { db?: Db; logger?: pino.Logger } = {}): Promise<AppContext> {
-  const log =
-    opts.logger ??
-    pino({
-      level: config.logLevel,
-      redact: {
-        paths: ['req.headers.authorization', 'req.headers.cookie', 'password', '*.password', 'token', '*.token'],
-        censor: '[redacted]',
-      },
-      serializers: {
-        req: (req: { method: string; url: string; id: string; ip?: string }) => ({
-          id: req.id,
-          method: req.method,
-          // secrets in query strings (reset links, preview passcodes) never reach the logs
-          url: req.url.replace(/([?&](?:token|password|code)=)[^&]*/gi, '$1[redacted]'),
-          ip: req.ip,
-        }),
-      },
-    });
+  const log = opts.logger ?? createLogger({ level: config.logLevel, format: logFormatOf(process.env, Boolean(process.stdout.isTTY)) });
   const db = opts.db ?? (await openDb(config));
   await migrate(db);
   const kv = await createKv(config.redisUrl);

@@ -34,4 +34,23 @@ describe('security headers behind a proxy', () => {
       expect(csp, path).toContain("frame-ancestors 'none'");
     }
   });
+  it('every answer carries its request id, one per request, or the one the caller sent (issue 15.2 moved it to onSend)', async () => {
+    for (const base of [s.adminUrl, s.sitesUrl]) {
+      const ids = new Set<string>();
+      for (const [path, init] of [
+        ['/api/v1/health', {}],
+        ['/api/v1/no-such-route', {}],
+        ['/api/v1/health?x=%00', {}],
+        ['/api/v1/auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"email":' }],
+      ] as const) {
+        const r = await fetch(`${base}${path}`, init);
+        const id = r.headers.get('x-request-id') ?? '';
+        expect(id, `${base}${path} ${r.status}`).toMatch(/^[0-9a-f-]{36}$/);
+        ids.add(id);
+      }
+      expect(ids.size).toBe(4);
+      const mine = await fetch(`${base}/api/v1/health`, { headers: { 'x-request-id': 'trace-123' } });
+      expect(mine.headers.get('x-request-id')).toBe('trace-123');
+    }
+  });
 });

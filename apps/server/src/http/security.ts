@@ -76,6 +76,7 @@ export function sitesSecurityHeaders(app: FastifyInstance, config: Config): void
 export const SITES_DATA_CSP = "default-src 'none'; frame-ancestors 'none'";
 
 function common(reply: FastifyReply, config: Config): void {
+  reply.header('x-request-id', reply.request.id);
   reply.header('x-content-type-options', 'nosniff');
   reply.header('referrer-policy', 'strict-origin-when-cross-origin');
   reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
