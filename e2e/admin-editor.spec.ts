@@ -33,9 +33,11 @@ function zipOf(entries: { name: string; data: Buffer }[]): Promise<Buffer> {
 }
 
 async function publish(page: Page) {
+  // publishing is confirmed first (issue 14.9)
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
   const [res] = await Promise.all([
     page.waitForResponse((r) => r.request().method() === 'PUT' && /\/api\/v1\/sites\/\d+$/.test(r.url())),
-    page.getByRole('button', { name: 'Publish', exact: true }).click(),
+    page.getByRole('button', { name: 'Publish now', exact: true }).click(),
   ]);
   expect(res.status(), await res.text()).toBe(200);
   await page.getByText('All saved').waitFor();
@@ -196,6 +198,8 @@ describe('site editor journey', () => {
     // Fixed, and saved from the keyboard.
     await page.getByLabel(/^Title/).fill('Demo Shop');
     await page.getByLabel(/^Title/).press('Control+s');
+    // the demo site is live: saving updates it, so it is confirmed first (issue 14.9)
+    await page.getByRole('button', { name: 'Update the live page', exact: true }).click();
     await page.getByText('All saved').waitFor();
     await page.getByRole('tab', { name: 'Basics' }).click();
     await screenshot(page, 'admin-editor-basics-1440');

@@ -1,9 +1,10 @@
 import { operatorPassword } from '@swipe/core';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
+import { verifyPassword } from '../lib/passwords.js';
 import { createContext } from '../server.js';
 import { testConfig, testDb } from '../test/helpers.js';
-import { DEMO_LOGINS, seedDemo } from './seed.js';
+import { DEMO_LOGINS, DEMO_PREVIEW, seedDemo } from './seed.js';
 
 describe('demo logins', () => {
   it('follow the product password rules themselves', () => {
@@ -33,6 +34,13 @@ describe('seedDemo', () => {
         ),
       ).toBe(4);
       expect(await count('SELECT count(*) AS n FROM preview_shares')).toBe(1);
+      // the preview works out of the box (issue 14.18): the invitee's passcode is set
+      const pv = await db.one<{ h: string; on: boolean }>(
+        `SELECT preview_password_hash AS h, preview_security AS on FROM sites WHERE id = ${first?.siteId}`,
+      );
+      expect(pv.on).toBe(true);
+      expect(await verifyPassword(pv.h, DEMO_PREVIEW.passcode)).toBe(true);
+      expect(await count(`SELECT count(*) AS n FROM preview_shares WHERE email = '${DEMO_PREVIEW.email}'`)).toBe(1);
       // a second start finds the data and the default site
       expect((await seedDemo(ctx))?.siteId).toBe(first?.siteId);
       expect(await count('SELECT count(*) AS n FROM plans')).toBe(4);

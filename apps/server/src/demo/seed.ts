@@ -4,7 +4,7 @@ import { hashPassword } from '../lib/passwords.js';
 import { anyAccountExists, insertAccount, insertPlans, recordContractHistory } from '../modules/accounts/service.js';
 import { makeImageVariants } from '../modules/media/variants.js';
 import { upsertShare } from '../modules/previewshare/service.js';
-import { defaultSiteId, insertSiteRow, planOf, publishSnapshot, writeSiteDocument } from '../modules/sites/service.js';
+import { defaultSiteId, insertSiteRow, planOf, publishSnapshot, setPreviewSecurity, writeSiteDocument } from '../modules/sites/service.js';
 import { insertSurvey, setSurveySite } from '../modules/surveys/service.js';
 import { insertPublicNotifications } from '../modules/viewer/service.js';
 import { demoCreative, demoSquare } from './images.js';
@@ -13,6 +13,9 @@ export const DEMO_LOGINS = [
   { role: 'master', email: 'master@demo.swipe.test', password: 'Demo-Master-2026#' },
   { role: 'user', email: 'user@demo.swipe.test', password: 'Demo-User-2026#' },
 ] as const;
+
+/** The demo site's preview (issue 14.18): an invited e-mail and the passcode, so the invitee flow works at once. */
+export const DEMO_PREVIEW = { email: 'viewer@demo.swipe.test', passcode: 'Demo-Preview-2026' } as const;
 
 const CATEGORY_NAMES = {
   ja: ['新着', 'おすすめ', '会員限定'],
@@ -31,7 +34,11 @@ export async function seedDemo(ctx: AppContext): Promise<{ siteId: number; login
     return siteId ? { siteId, logins: DEMO_LOGINS } : null;
   }
   const started = Date.now();
-  const [masterHash, userHash] = await Promise.all([hashPassword(DEMO_LOGINS[0].password), hashPassword(DEMO_LOGINS[1].password)]);
+  const [masterHash, userHash, previewHash] = await Promise.all([
+    hashPassword(DEMO_LOGINS[0].password),
+    hashPassword(DEMO_LOGINS[1].password),
+    hashPassword(DEMO_PREVIEW.passcode),
+  ]);
 
   // Creatives first (outside the transaction: files, not rows).
   const labels: { key: string; label: string }[] = [];
@@ -471,7 +478,7 @@ export async function seedDemo(ctx: AppContext): Promise<{ siteId: number; login
               text: { ja: '今すぐ応募する', en: 'Apply now' },
               textSize: 16,
               textColor: '#ffffff',
-              bgColor: '#e8590c',
+              bgColor: '#c2410c', // white text on it meets AA (5.2:1)
               buttonShape: 'PILL',
               buttonAnimation: 'PULSE',
               ctaType: 'INTERNAL_URL',
@@ -518,7 +525,8 @@ export async function seedDemo(ctx: AppContext): Promise<{ siteId: number; login
       notice('en', 'New arrivals are in', 'Our spring bags have arrived, in limited numbers.', 'https://example.com/news/1'),
       notice('en', 'Free shipping this weekend', 'Orders placed on Saturday and Sunday ship free.', null),
     ]);
-    await upsertShare(q, siteId, 'viewer@demo.swipe.test', user.id);
+    await upsertShare(q, siteId, DEMO_PREVIEW.email, user.id);
+    await setPreviewSecurity(q, siteId, true, previewHash);
     return { siteId };
   });
   ctx.log.info({ ms: Date.now() - started, siteId: result.siteId }, 'demo data created');

@@ -36,3 +36,7 @@ export const previewCompanyResponse = z.partialRecord(companyTab, z.string());
 export const previewPageResponse = pageDetailResponse;
 /** GET preview/site/{id}/page/{pageId}/product: the page's products. */
 export const previewProductsResponse = pageProductsResponse;
+
+/** POST preview/site/{id}/operator {ticket, lang}: a ticket from the back-office becomes a preview session. */
+export const previewTicketExchangeBody = z.object({ ticket: z.string().min(1).max(2000), lang: z.string().max(10).optional() });
+export const previewTicketExchangeResponse = z.object({ next: z.string() });

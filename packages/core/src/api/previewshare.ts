@@ -54,3 +54,23 @@ export const shareStatusResponse = z.object({
   ready: z.boolean(),
 });
 export type ShareStatusView = z.output<typeof shareStatusResponse>;
+
+/**
+ * POST .../share/ticket {lang}: the signed-in operator's one-click preview (docs/decisions.md). The answer's
+ * `url` opens the sites origin's preview entrance with a single-use ticket of PREVIEW_TICKET_TTL_S seconds in
+ * its fragment (a fragment is never sent to a server, so the ticket reaches no access log).
+ */
+export const previewTicketBody = z.object({ lang: z.string().max(10).optional() });
+export const previewTicketResponse = z.object({ url: z.string(), expiresIn: z.number().int() });
+export type PreviewTicketView = z.output<typeof previewTicketResponse>;
+
+/**
+ * GET .../share/live: how the working copy stands against what visitors see (issue 14.9): published (a live
+ * copy exists), unpublishedChanges (the saved working copy differs from the live copy), publishedAt.
+ */
+export const liveStateResponse = z.object({
+  published: z.boolean(),
+  unpublishedChanges: z.boolean(),
+  publishedAt: z.string().nullable(),
+});
+export type LiveStateView = z.output<typeof liveStateResponse>;

@@ -10,11 +10,12 @@ import { useNavigate, useParams } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen';
 import { PageLoader } from '../../components/page-loader';
 import { ErrorState } from '../../components/states';
-import { useAppConfig, usePlanLimits } from '../../lib/app-config';
+import { usePlanLimits } from '../../lib/app-config';
 import { useLang, useT } from '../../lib/i18n';
 import { notifyInfo, notifySuccess } from '../../lib/notify';
 import { useBase, useSession } from '../../lib/session';
 import { deleteSite, siteDetailQuery } from '../../lib/sites';
+import { previewTicket } from './api/preview';
 import { BasicPanel } from './components/basic-panel';
 import { CampaignPanel } from './components/campaign-panel';
 import { CompanyPanel } from './components/company-panel';
@@ -55,7 +56,6 @@ function Editor({ siteId, initial }: { siteId: number; initial: SiteDetail }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
   const session = useSession();
-  const config = useAppConfig();
   const plan = usePlanLimits();
   const maxCreatives = plan.data?.quantitySwipe ?? 2600;
   const [tab, setTab] = useState<Section>('basic');
@@ -67,7 +67,7 @@ function Editor({ siteId, initial }: { siteId: number; initial: SiteDetail }) {
     if (at?.section) setTab(at.section);
     if (at?.lang) setLang(at.lang as Language);
   };
-  const { doc, update, replace, dirty, summary, serverErrors, submit, saving, domainStored, forget } = useSiteSave(
+  const { doc, update, replace, dirty, summary, serverErrors, submit, saving, domainStored, forget, live } = useSiteSave(
     siteId,
     initial,
     jumpToError,
@@ -104,6 +104,7 @@ function Editor({ siteId, initial }: { siteId: number; initial: SiteDetail }) {
   });
   const confirmDelete = () =>
     modals.openConfirmModal({
+      closeButtonProps: { 'aria-label': t('common.close') },
       title: t('admin.delete_site_title'),
       children: <Text size="sm">{t('admin.delete_site_body', { name: summary.name })}</Text>,
       labels: { confirm: t('admin.delete'), cancel: t('admin.cancel') },
@@ -114,7 +115,24 @@ function Editor({ siteId, initial }: { siteId: number; initial: SiteDetail }) {
   // Ctrl/Cmd+S saves, also while typing in a field.
   useHotkeys([['mod+S', () => !readOnly && !saving && run('save')]], []);
 
-  const previewUrl = config.data ? `${config.data.sitesUrl}/site/${siteId}/preview` : undefined;
+  // The operator's own preview (issue 14.8): the tab opens at once (a popup must come from the click), then goes
+  // to the preview entrance with a single-use ticket; it never passes through the passcode gate.
+  const preview = useMutation({
+    mutationFn: async (tab: Window | null) => ({ tab, ticket: await previewTicket(siteId, uiLang) }),
+    onSuccess: ({ tab, ticket }) => {
+      if (tab) tab.location.href = ticket.url;
+      else window.open(ticket.url, '_blank', 'noopener');
+    },
+    onError: (_err, tab) => {
+      tab?.close();
+      notifyInfo(t('admin.pub_preview_failed'));
+    },
+  });
+  const openPreview = () => {
+    const tab = window.open('', '_blank');
+    if (tab) tab.opener = null;
+    preview.mutate(tab);
+  };
   const ctx: EditorContextValue = {
     siteId,
     doc,
@@ -135,7 +153,10 @@ function Editor({ siteId, initial }: { siteId: number; initial: SiteDetail }) {
           title={doc.name || summary.name}
           status={summary.status}
           dirty={dirty}
-          previewUrl={previewUrl}
+          live={live}
+          liveUrl={summary.url}
+          previewing={preview.isPending}
+          onPreview={openPreview}
           readOnly={readOnly}
           saving={saving}
           onSave={run}

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Menu, Paper, Text, Title, Tooltip } from '@mantine/core';
-import type { SaveAction } from '@swipe/core';
+import type { LiveStateView, SaveAction } from '@swipe/core';
 import { Link } from 'react-router';
 import { IconChart, IconEye, IconShare, IconTrash, IconUsers } from '../../components/icons';
 import { StatusBadge } from '../../components/status-badge';
@@ -12,7 +12,10 @@ export function EditorToolbar({
   title,
   status,
   dirty,
-  previewUrl,
+  live,
+  liveUrl,
+  previewing,
+  onPreview,
   readOnly,
   saving,
   onSave,
@@ -23,7 +26,14 @@ export function EditorToolbar({
   title: string;
   status: string;
   dirty: boolean;
-  previewUrl: string | undefined;
+  /** the saved working copy against the live copy (issue 14.9) */
+  live: LiveStateView | undefined;
+  /** the site's public address */
+  liveUrl: string;
+  /** a preview ticket is being asked for */
+  previewing: boolean;
+  /** opens the operator's own preview (no passcode) */
+  onPreview: () => void;
   readOnly: boolean;
   /** the action being saved, if any */
   saving: SaveAction | undefined;
@@ -33,6 +43,7 @@ export function EditorToolbar({
 }) {
   const t = useT();
   const base = useBase();
+  const published = Boolean(live?.published);
   const saveButton = (action: SaveAction) => ({
     onClick: () => onSave(action),
     loading: saving === action,
@@ -64,23 +75,46 @@ export function EditorToolbar({
               {t('admin.unsaved_changes')}
             </Badge>
           ) : (
-            <Badge color="gray" variant="dot" style={{ textTransform: 'none' }}>
+            <Badge color="gray" variant="dot" style={{ textTransform: 'none' }} data-testid="saved">
               {t('admin.all_saved')}
             </Badge>
+          )}
+          {/* white on #b8460b is 5.4:1 (orange.9 was 4.3:1, under AA for the badge's small text) */}
+          {live?.unpublishedChanges ? (
+            <Tooltip label={t('admin.pub_unpublished_help')} withArrow multiline w={280}>
+              <Badge color="#b8460b" variant="filled" style={{ textTransform: 'none' }} data-testid="live-state" tabIndex={0}>
+                {t('admin.pub_unpublished')}
+              </Badge>
+            </Tooltip>
+          ) : published ? (
+            <Badge color="teal.9" variant="filled" style={{ textTransform: 'none' }} data-testid="live-state">
+              {t('admin.pub_live_same')}
+            </Badge>
+          ) : null}
+          {published && (
+            <Button
+              component="a"
+              href={liveUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="subtle"
+              size="compact-sm"
+              data-testid="live-link"
+            >
+              {t('admin.pub_live_link')} ↗
+            </Button>
           )}
         </Group>
         <Group gap={6} wrap="wrap">
           <Tooltip label={dirty ? t('admin.preview_needs_save') : t('admin.preview_help')} withArrow>
             <Button
               variant="default"
-              component="a"
-              href={dirty ? undefined : previewUrl}
-              target="_blank"
-              rel="noopener noreferrer"
               leftSection={<IconEye size={16} />}
               data-disabled={dirty || undefined}
+              loading={previewing}
               onClick={(e) => {
                 if (dirty) e.preventDefault();
+                else onPreview();
               }}
               aria-disabled={dirty}
             >
@@ -90,13 +124,19 @@ export function EditorToolbar({
           <Button variant="default" leftSection={<IconShare size={16} />} onClick={onShare} disabled={readOnly}>
             {t('admin.share')}
           </Button>
-          <Button variant="default" {...saveButton('draft')}>
-            {t('admin.save_draft')}
-          </Button>
-          <Button variant="light" {...saveButton('save')}>
-            {t('admin.save')}
-          </Button>
-          <Button {...saveButton('publish')}>{t('admin.publish')}</Button>
+          <Tooltip label={t('admin.pub_draft_help')} withArrow>
+            <Button variant="default" {...saveButton('draft')}>
+              {t('admin.save_draft')}
+            </Button>
+          </Tooltip>
+          <Tooltip label={t(published ? 'admin.pub_save_live_help' : 'admin.pub_save_help')} withArrow>
+            <Button variant="light" {...saveButton('save')}>
+              {t('admin.save')}
+            </Button>
+          </Tooltip>
+          <Tooltip label={t('admin.pub_publish_help')} withArrow>
+            <Button {...saveButton('publish')}>{t('admin.publish')}</Button>
+          </Tooltip>
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <Button variant="default" px={10} aria-label={t('admin.more_actions')}>

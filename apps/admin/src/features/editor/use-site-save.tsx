@@ -1,13 +1,15 @@
-import { Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
 import { ApiError } from '@swipe/api-client';
 import type { SaveAction, SavedSite, SiteDetail, SiteSummary } from '@swipe/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useT } from '../../lib/i18n';
 import { notifySuccess } from '../../lib/notify';
 import { siteDetailKey } from '../../lib/sites';
 import { saveSite } from './api/editor';
+import { liveState, liveStateKey } from './api/preview';
 import { cloneDoc, type Doc, toDoc } from './model/doc';
 
 /**
@@ -22,6 +24,40 @@ export function useSiteSave(siteId: number, initial: SiteDetail, onFieldErrors: 
   const [summary, setSummary] = useState<SiteSummary>(initial);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const dirty = useMemo(() => JSON.stringify(doc) !== baseline, [doc, baseline]);
+  // What visitors see against what is saved (issue 14.9): refreshed after every save.
+  const live = useQuery({ queryKey: liveStateKey(siteId), queryFn: () => liveState(siteId), meta: { silent: true } });
+  const published = Boolean(live.data?.published);
+
+  /** Says what the action did (the server's message is the same "updated" for all of them). */
+  const announce = (action: SaveAction, wasLive: boolean, url: string) => {
+    if (action !== 'publish' && !(action === 'save' && wasLive)) {
+      const key =
+        action === 'private'
+          ? 'pub_done_private'
+          : action === 'draft'
+            ? wasLive
+              ? 'pub_done_draft_live'
+              : 'pub_done_draft'
+            : 'pub_done_save';
+      return notifySuccess(t(`admin.${key}`));
+    }
+    // Gone live: say so, with the way to the live page (kept open longer than the usual toast).
+    notifications.clean();
+    notifications.show({
+      color: 'teal',
+      withBorder: true,
+      autoClose: 10_000,
+      closeButtonProps: { 'aria-label': t('common.close') },
+      message: (
+        <Text size="sm" component="span" data-testid="published-toast">
+          {t(action === 'publish' ? 'admin.pub_done_publish' : 'admin.pub_done_save_live')}{' '}
+          <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm" fw={600}>
+            {t('admin.pub_open_live')} ↗
+          </Anchor>
+        </Text>
+      ),
+    });
+  };
 
   const update = useCallback((fn: (d: Doc) => void) => {
     setServerErrors({});
@@ -46,9 +82,10 @@ export function useSiteSave(siteId: number, initial: SiteDetail, onFieldErrors: 
   }, [doc, baseline]);
 
   const save = useMutation({
-    mutationFn: ({ action, sent }: { action: SaveAction; sent: Doc }) => saveSite(siteId, action, sent),
-    onSuccess: (saved: SavedSite, { sent }) => {
-      notifySuccess(saved.message);
+    mutationFn: ({ action, sent }: { action: SaveAction; sent: Doc; wasLive: boolean }) => saveSite(siteId, action, sent),
+    onSuccess: (saved: SavedSite, { action, sent, wasLive }) => {
+      announce(action, wasLive, saved.url);
+      void qc.invalidateQueries({ queryKey: liveStateKey(siteId) });
       // The PUT answers the stored document (new ids included, the GET shape): no second read.
       setSummary(saved);
       qc.setQueryData(siteDetailKey(siteId), saved);
@@ -71,16 +108,39 @@ export function useSiteSave(siteId: number, initial: SiteDetail, onFieldErrors: 
     },
   });
 
-  /** Saves with this action; a changed contact form is confirmed first (its submissions' fields change). */
+  /**
+   * Saves with this action. Going live (publish, or save on a published site) is confirmed first, saying where
+   * it shows; a changed contact form is confirmed too (its submissions' fields change).
+   */
   const submit = (action: SaveAction) => {
-    const go = () => save.mutate({ action, sent: doc });
-    if (!contactChanged) return go();
+    const go = () => save.mutate({ action, sent: doc, wasLive: published });
+    const checked = () => {
+      if (!contactChanged) return go();
+      modals.openConfirmModal({
+        closeButtonProps: { 'aria-label': t('common.close') },
+        title: t('admin.contact_change_title'),
+        children: <Text size="sm">{t('admin.contact_change_warning')}</Text>,
+        labels: { confirm: t('admin.save_anyway'), cancel: t('admin.cancel') },
+        confirmProps: { color: 'orange' },
+        onConfirm: go,
+      });
+    };
+    if (action !== 'publish' && !(action === 'save' && published)) return checked();
     modals.openConfirmModal({
-      title: t('admin.contact_change_title'),
-      children: <Text size="sm">{t('admin.contact_change_warning')}</Text>,
-      labels: { confirm: t('admin.save_anyway'), cancel: t('admin.cancel') },
-      confirmProps: { color: 'orange' },
-      onConfirm: go,
+      closeButtonProps: { 'aria-label': t('common.close') },
+      title: t(action === 'publish' ? 'admin.pub_confirm_title' : 'admin.pub_confirm_live_title'),
+      children: (
+        <>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {t('admin.pub_confirm_body', { url: summary.url })}
+          </Text>
+          <Text size="sm" c="dimmed" mt="xs">
+            {t('admin.pub_confirm_draft_hint')}
+          </Text>
+        </>
+      ),
+      labels: { confirm: t(action === 'publish' ? 'admin.pub_confirm' : 'admin.pub_confirm_update'), cancel: t('admin.cancel') },
+      onConfirm: checked,
     });
   };
 
@@ -95,5 +155,5 @@ export function useSiteSave(siteId: number, initial: SiteDetail, onFieldErrors: 
   const forget = () => setBaseline(JSON.stringify(doc));
 
   const saving = save.isPending ? save.variables?.action : undefined;
-  return { doc, update, replace, dirty, summary, serverErrors, submit, saving, domainStored, forget };
+  return { doc, update, replace, dirty, summary, serverErrors, submit, saving, domainStored, forget, live: live.data };
 }

@@ -7,7 +7,7 @@ import { sha256 } from '../../lib/crypto.js';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.js';
 import { clearFailures, countFailure, type Limit, overLimit } from '../../lib/ratelimit.js';
 import { PREVIEW_TTL_S } from '../../lib/tokens.js';
-import { activeShareByEmail, activeShareById, type ShareRow } from '../previewshare/service.js';
+import { activeShareByEmail, activeShareById, type ShareRow, ticketSubject } from '../previewshare/service.js';
 import { previewPasscodeHash } from '../sites/service.js';
 
 // Preview access (viewer.md 2, 4, 6): an invited e-mail (preview_shares, not revoked) plus the site's
@@ -79,14 +79,46 @@ export async function issuePreviewToken(ctx: AppContext, siteId: number, email: 
   return { accessToken, tokenType: 'Bearer' as const, expiresIn: PREVIEW_TTL_S };
 }
 
-/** The share a preview token stands for, or null (other site, revoked, passcode changed, expired). */
-export async function verifyPreviewToken(ctx: AppContext, siteId: number, token: string | undefined): Promise<ShareRow | null> {
+/** Who is previewing: an invitee (through its invitation) or a signed-in operator (through a ticket). */
+export type PreviewViewer = { kind: 'invitee'; share: ShareRow } | { kind: 'operator'; accountId: number };
+
+/** Lifetime of an operator's preview session (the ticket itself lives a minute). */
+export const OPERATOR_PREVIEW_TTL_S = 2 * 3600;
+const OPERATOR_SUB = /^op:(\d{1,15})$/;
+
+/**
+ * Who a preview token stands for, or null (other site, revoked, passcode changed, expired). Subjects keep
+ * the kinds apart: a share id (invitee), `op:<account>` (operator session), `t:…` (a ticket: never a session).
+ */
+export async function verifyPreviewToken(ctx: AppContext, siteId: number, token: string | undefined): Promise<PreviewViewer | null> {
   if (!token) return null;
   const claims = await ctx.tokens.verify({ kind: 'preview', siteId }, token);
-  if (!claims || !/^\d{1,15}$/.test(claims.sub)) return null;
+  if (!claims) return null;
+  const op = OPERATOR_SUB.exec(claims.sub);
+  if (op) return { kind: 'operator', accountId: Number(op[1]) };
+  if (!/^\d{1,15}$/.test(claims.sub)) return null;
   const [share, hash] = await Promise.all([activeShareById(ctx.db, siteId, Number(claims.sub)), previewPasscodeHash(ctx.db, siteId)]);
   if (!share || !hash || passcodeVersion(hash) !== claims.tv) return null;
-  return share;
+  return { kind: 'invitee', share };
+}
+
+/**
+ * Exchanges a back-office ticket (previewshare's mintPreviewTicket) for an operator preview session token:
+ * the ticket must be for this site, unexpired and unused (single use through the kv, also across processes).
+ * Any failure is the same 401, so nothing tells a forged ticket from a used one.
+ */
+export async function exchangePreviewTicket(
+  ctx: AppContext,
+  siteId: number,
+  ticket: string,
+): Promise<{ token: string; expiresIn: number }> {
+  const claims = await ctx.tokens.verify({ kind: 'preview', siteId }, ticket);
+  const t = claims ? ticketSubject(claims.sub) : null;
+  if (!claims || !t) throw unauthorized('server.token_invalid', 'PREVIEW_TICKET_INVALID');
+  const ttl = Math.max(1, claims.exp - Math.floor(Date.now() / 1000));
+  if ((await ctx.kv.incr(`pv:ticket:${t.nonce}`, ttl)) !== 1) throw unauthorized('server.token_invalid', 'PREVIEW_TICKET_INVALID');
+  const token = await ctx.tokens.sign({ kind: 'preview', siteId }, { sub: `op:${t.accountId}`, tv: 0 }, OPERATOR_PREVIEW_TTL_S);
+  return { token, expiresIn: OPERATOR_PREVIEW_TTL_S };
 }
 
 function header(req: FastifyRequest, name: string): string | undefined {
@@ -99,18 +131,18 @@ function header(req: FastifyRequest, name: string): string | undefined {
  * the invited e-mail and passcode in headers (x-preview-email with password / x-preview-password),
  * checked and throttled like the login.
  */
-export async function requirePreview(ctx: AppContext, req: FastifyRequest, siteId: number): Promise<ShareRow> {
+export async function requirePreview(ctx: AppContext, req: FastifyRequest, siteId: number): Promise<PreviewViewer> {
   const token = bearer(req) ?? req.cookies?.[PREVIEW_COOKIE];
   if (token) {
-    const share = await verifyPreviewToken(ctx, siteId, token);
-    if (share) return share;
+    const viewer = await verifyPreviewToken(ctx, siteId, token);
+    if (viewer) return viewer;
   }
   const password = header(req, 'x-preview-password') ?? header(req, 'password');
   const email = header(req, 'x-preview-email');
   if (password && email) {
     // the lock screen's rule (forms.ts): a malformed pair is the same failure, without a hash computed
     if (checkLogin(email, password).length > 0) throw loginFailed();
-    return (await checkPreviewCredential(ctx, siteId, email.trim(), password, req.ip)).share;
+    return { kind: 'invitee', share: (await checkPreviewCredential(ctx, siteId, email.trim(), password, req.ip)).share };
   }
   throw unauthorized('server.token_invalid', 'PREVIEW_TOKEN_INVALID');
 }

@@ -43,3 +43,40 @@ export function sendLockPage(ctx: AppContext, reply: FastifyReply, siteId: numbe
   reply.header('content-security-policy', lockPageCsp(ctx));
   return sendEnduserPage(ctx, reply, state, { title: translate(lang, 'enduser.preview_title'), status: 200 });
 }
+
+/**
+ * The operator's preview entrance (GET /site/{id}/preview-enter?lang=…#ticket=…): the ticket stays in the
+ * fragment, which no request carries; ENTER_SCRIPT posts it to the exchange call and moves on to the preview
+ * (or to the lock page, in the link's language, when the ticket is refused).
+ */
+export function sendEnterPage(ctx: AppContext, reply: FastifyReply, lang: Language) {
+  const text = translate(lang, 'enduser.preview_logged_in');
+  reply.header('content-security-policy', lockPageCsp(ctx));
+  reply.header('referrer-policy', 'no-referrer');
+  reply.type('text/html; charset=utf-8');
+  return reply.send(
+    `<!doctype html><html lang="${lang === 'kr' ? 'ko' : lang === 'cn' ? 'zh' : lang}"><head><meta charset="utf-8">` +
+      `<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">` +
+      `<title>${translate(lang, 'enduser.preview_title')}</title><script src="/_preview/enter.js" defer></script></head>` +
+      `<body style="font-family:sans-serif;display:grid;place-items:center;min-height:90vh;margin:0"><main><p role="status">${text}</p></main></body></html>`,
+  );
+}
+
+/** The entrance's script (served from this origin: the lock page's CSP allows 'self' scripts only). */
+export const ENTER_SCRIPT = `(function () {
+  var m = /[#&]ticket=([A-Za-z0-9._-]+)/.exec(location.hash);
+  var id = location.pathname.split('/')[2];
+  var lang = new URLSearchParams(location.search).get('lang') || '';
+  var lock = '/site/' + id + '/preview' + (lang ? '?lang=' + encodeURIComponent(lang) : '');
+  history.replaceState(null, '', location.pathname + location.search);
+  if (!m || !/^\\d+$/.test(id)) return location.replace(lock);
+  fetch('/api/v1/preview/site/' + id + '/operator', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ticket: m[1], lang: lang }),
+  })
+    .then(function (r) { return r.ok ? r.json() : null; })
+    .then(function (d) { location.replace(d && typeof d.next === 'string' && d.next.charAt(0) === '/' ? d.next : lock); }, function () { location.replace(lock); });
+})();
+`;

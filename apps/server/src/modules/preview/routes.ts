@@ -10,19 +10,25 @@ import {
   previewSeoResponse,
   previewSiteParams,
   previewSiteResponse,
+  previewTicketExchangeBody,
+  previewTicketExchangeResponse,
 } from '@swipe/core';
+import { normalizeLang } from '@swipe/i18n';
 import type { AppContext } from '../../context.js';
 import { requestLang } from '../../http/lang.js';
 import type { App } from '../module.js';
 import {
+  ENTER_SCRIPT,
   PREVIEW_COOKIE,
   previewCompany,
   previewLogin,
+  previewOperatorSession,
   previewPage,
   previewPageDetail,
   previewProducts,
   previewSeo,
   previewSite,
+  sendEnterPage,
 } from './service.js';
 
 const tags = ['preview'];
@@ -48,6 +54,31 @@ export async function previewSitesRoutes(app: App, ctx: AppContext): Promise<voi
       });
       return r;
     },
+  );
+
+  // The signed-in operator's way in (docs/decisions.md): the entrance page, its script, the ticket exchange.
+  app.post(
+    '/api/v1/preview/site/:siteId/operator',
+    { schema: { tags, params: previewSiteParams, body: previewTicketExchangeBody, response: { 200: previewTicketExchangeResponse } } },
+    async (req, reply) => {
+      const r = await previewOperatorSession(ctx, req.params.siteId, req.body.ticket, req.body.lang);
+      reply.setCookie(PREVIEW_COOKIE, r.token, {
+        path: `/site/${req.params.siteId}/preview`,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: ctx.config.sitesUrl.startsWith('https:'),
+        maxAge: r.expiresIn,
+      });
+      return { next: r.next };
+    },
+  );
+  app.get(
+    '/site/:siteId/preview-enter',
+    { schema: { hide: true, params: previewSiteParams, querystring: previewLangQuery } },
+    async (req, reply) => sendEnterPage(ctx, reply, (req.query.lang && normalizeLang(req.query.lang)) || requestLang(req)),
+  );
+  app.get('/_preview/enter.js', { schema: { hide: true } }, async (_req, reply) =>
+    reply.type('text/javascript; charset=utf-8').send(ENTER_SCRIPT),
   );
 
   const site = { tags, params: previewSiteParams, querystring: previewLangQuery };

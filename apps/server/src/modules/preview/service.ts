@@ -8,13 +8,14 @@ import { requestLang } from '../../http/lang.js';
 import type { PublishedSite } from '../published/service.js';
 import { findSite, planOf, readSiteDocument } from '../sites/service.js';
 import { findPage, presentCompany, presentPageDetail, presentProducts, presentSeo, presentSite, renderViewer } from '../viewer/service.js';
-import { issuePreviewToken, PREVIEW_COOKIE, requirePreview, verifyPreviewToken } from './credential.js';
+import { exchangePreviewTicket, issuePreviewToken, PREVIEW_COOKIE, requirePreview, verifyPreviewToken } from './credential.js';
 import { sendLockPage } from './lock.js';
 
 // The invitee preview of a site's working copy (viewer.md 2, 4, 6): the lock screen and its login,
 // then the same calls and pages visitors get, drawn from the unpublished document.
 
-export { PREVIEW_COOKIE, passcodeVersion, requirePreview, verifyPreviewToken } from './credential.js';
+export { PREVIEW_COOKIE, type PreviewViewer, passcodeVersion, requirePreview, verifyPreviewToken } from './credential.js';
+export { ENTER_SCRIPT, sendEnterPage } from './lock.js';
 
 /** The site's working copy shaped like a publication, so the viewer's presenters and renderer can draw it. */
 export async function workingCopy(ctx: AppContext, siteId: number): Promise<PublishedSite | null> {
@@ -47,6 +48,16 @@ export async function previewLogin(ctx: AppContext, siteId: number, input: Previ
   if (issues.length > 0) throw invalid(issues, issues.some((i) => i.key === 'validation.invalid_type') ? 400 : 422);
   const r = await issuePreviewToken(ctx, siteId, String(input.email).trim(), String(input.password), ip);
   return { ...r, message: translate(lang, 'enduser.preview_logged_in') };
+}
+
+/**
+ * POST preview/site/{id}/operator {ticket, lang}: the operator's ticket becomes a preview session (the
+ * caller sets the cookie); `next` is the preview in the asked language, when the site has it.
+ */
+export async function previewOperatorSession(ctx: AppContext, siteId: number, ticket: string, asked: string | undefined) {
+  const session = await exchangePreviewTicket(ctx, siteId, ticket);
+  const l = asked ? normalizeLang(asked) : null;
+  return { ...session, next: `/site/${siteId}/preview${l ? `/${l}` : ''}` };
 }
 
 // Every preview API read: an authorised caller, the working copy, the asked language.
@@ -103,8 +114,8 @@ export async function previewPage(
   const asked = slug.lang ?? p.lang;
   const basePath = `/site/${p.siteId}/preview`;
   reply.header('x-robots-tag', 'noindex');
-  const share = await verifyPreviewToken(ctx, p.siteId, req.cookies?.[PREVIEW_COOKIE]);
-  if (!share) {
+  const viewer = await verifyPreviewToken(ctx, p.siteId, req.cookies?.[PREVIEW_COOKIE]);
+  if (!viewer) {
     if (req.cookies?.[PREVIEW_COOKIE]) reply.clearCookie(PREVIEW_COOKIE, { path: basePath });
     return sendLockPage(ctx, reply, p.siteId, (asked && normalizeLang(asked)) || requestLang(req));
   }

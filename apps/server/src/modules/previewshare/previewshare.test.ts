@@ -56,7 +56,8 @@ describe('preview sharing', () => {
       body: { emails: ['alice@x.test', 'BOB@x.test', 'bob@x.test'] },
     });
     expect(r.status).toBe(200);
-    expect(r.body.message).toBe('Preview invitations have been sent.');
+    // no passcode yet: the operator is told the invitees wait for one (issue 14.8)
+    expect(r.body.message).toBe(translate('en', 'sites.preview_shared_no_passcode'));
     const a = await mails('alice@x.test');
     expect(a).toHaveLength(1);
     expect(a[0]?.subject).toContain('Spring LP');

@@ -1,5 +1,8 @@
 import {
   idParams,
+  liveStateResponse,
+  previewTicketBody,
+  previewTicketResponse,
   revokeBody,
   revokeResponse,
   setPreviewPasswordBody,
@@ -13,7 +16,7 @@ import type { AppContext } from '../../context.js';
 import { actorOf, requireOperator } from '../../http/auth.js';
 import { requestLang } from '../../http/lang.js';
 import type { App } from '../module.js';
-import { listShares, revokeShares, setPreviewPassword, shareSite, shareStatus } from './service.js';
+import { listShares, liveState, mintPreviewTicket, revokeShares, setPreviewPassword, shareSite, shareStatus } from './service.js';
 
 const tags = ['preview-share'];
 const security = [{ bearer: [] }];
@@ -43,5 +46,15 @@ export async function previewShareRoutes(app: App, ctx: AppContext): Promise<voi
     '/preview/site/:id/share/status',
     { schema: { tags, security, params: idParams, response: { 200: shareStatusResponse } } },
     async (req) => shareStatus(ctx, actorOf(req), req.params.id),
+  );
+  app.get(
+    '/preview/site/:id/share/live',
+    { schema: { tags, security, params: idParams, response: { 200: liveStateResponse } } },
+    async (req) => liveState(ctx, actorOf(req), req.params.id),
+  );
+  app.post(
+    '/preview/site/:id/share/ticket',
+    { schema: { tags, security, params: idParams, body: previewTicketBody, response: { 200: previewTicketResponse } } },
+    async (req) => mintPreviewTicket(ctx, actorOf(req), req.params.id, req.body.lang, requestLang(req)),
   );
 }

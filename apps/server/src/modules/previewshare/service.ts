@@ -1,12 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import type { SetPreviewPasswordInput } from '@swipe/core';
-import { type Lang, translate } from '@swipe/i18n';
+import { type Lang, normalizeLang, translate } from '@swipe/i18n';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/db.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { type Actor, assertCanEdit } from '../accounts/actor.js';
 import { getAccountBriefs } from '../accounts/service.js';
 import { queueMail } from '../mail/service.js';
-import { scopedSite, setPreviewSecurity } from '../sites/service.js';
+import { getPublishedSite } from '../published/service.js';
+import { readSiteDocument, scopedSite, setPreviewSecurity } from '../sites/service.js';
 import { activeShares, countShares, revokeEmails, type ShareRow, shareByEmail, shareById, upsertShare } from './repo.js';
 
 // Preview sharing (back-office.md 2, 3, 6, 7): the operator invites e-mails (mail queued in the same
@@ -15,12 +17,13 @@ import { activeShares, countShares, revokeEmails, type ShareRow, shareByEmail, s
 
 const norm = (e: string) => e.trim().toLowerCase();
 
-function previewLink(ctx: AppContext, siteId: number): string {
-  return `${ctx.config.sitesUrl}/site/${siteId}/preview`;
+/** The preview address; with a language, the lock page speaks the language the link was made in. */
+function previewLink(ctx: AppContext, siteId: number, lang?: Lang): string {
+  return `${ctx.config.sitesUrl}/site/${siteId}/preview${lang ? `?lang=${lang}` : ''}`;
 }
 
 async function queueInvitation(ctx: AppContext, q: Queryable, to: string, site: { id: number; name: string }, actor: Actor, lang: Lang) {
-  const params = { site: site.name, inviter: actor.email, link: previewLink(ctx, site.id) };
+  const params = { site: site.name, inviter: actor.email, link: previewLink(ctx, site.id, lang) };
   await queueMail(q, {
     to,
     subject: translate(lang, 'sites.mail_preview_subject', params),
@@ -31,14 +34,17 @@ async function queueInvitation(ctx: AppContext, q: Queryable, to: string, site: 
 export async function shareSite(ctx: AppContext, actor: Actor, siteId: number, emails: string[], lang: Lang) {
   assertCanEdit(actor);
   const unique = [...new Map(emails.map((e) => [norm(e), e.trim()])).values()];
-  await ctx.db.tx(async (q) => {
+  const hasPassword = await ctx.db.tx(async (q) => {
     const site = await scopedSite(q, actor, siteId, true);
     for (const email of unique) {
       await upsertShare(q, siteId, email, actor.id);
       await queueInvitation(ctx, q, email, site, actor, lang);
     }
+    return Boolean(site.preview_password_hash);
   });
-  return { message: translate(lang, 'sites.preview_shared'), emails: unique };
+  // Invited before a passcode exists (docs/decisions.md): the mail tells the invitee to ask for the
+  // passcode, and the operator is told the invitees wait for one.
+  return { message: translate(lang, hasPassword ? 'sites.preview_shared' : 'sites.preview_shared_no_passcode'), emails: unique };
 }
 
 export async function listShares(ctx: AppContext, actor: Actor, siteId: number) {
@@ -103,6 +109,51 @@ export async function shareStatus(ctx: AppContext, actor: Actor, siteId: number)
     /** viewing needs an invited e-mail and the password */
     ready: n.active > 0 && Boolean(site.preview_password_hash),
   };
+}
+
+/** JSON with object keys sorted (the live copy comes back from jsonb, which orders keys its own way). */
+function canonical(v: unknown): string {
+  return JSON.stringify(JSON.parse(JSON.stringify(v ?? null)), (_k, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x)
+      ? Object.fromEntries(Object.entries(x as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : x,
+  );
+}
+
+/**
+ * GET .../share/live: the working copy against the live copy. A save after the last publication that left the
+ * document as published (a draft saved unchanged) is no change; the documents are compared only then.
+ */
+export async function liveState(ctx: AppContext, actor: Actor, siteId: number) {
+  const site = await scopedSite(ctx.db, actor, siteId);
+  const live = await getPublishedSite(ctx, siteId).catch(() => null);
+  const publishedAt = site.published_at ? new Date(site.published_at).toISOString() : null;
+  if (!live) return { published: false, unpublishedChanges: false, publishedAt };
+  const savedAfter = site.published_at !== null && new Date(site.updated_at).getTime() > new Date(site.published_at).getTime();
+  const unpublishedChanges = savedAfter && canonical(await readSiteDocument(ctx.db, site)) !== canonical(live.document);
+  return { published: true, unpublishedChanges, publishedAt };
+}
+
+// The signed-in operator's preview (docs/decisions.md): an authenticated admin call mints a ticket for a site
+// in the caller's scope; the sites origin exchanges it once (modules/preview) for a preview session cookie.
+
+/** Lifetime of a preview ticket: long enough to open a tab, too short to be worth stealing. */
+export const PREVIEW_TICKET_TTL_S = 60;
+const TICKET_SUB = /^t:(\d{1,15}):([A-Za-z0-9_-]{16,64})$/;
+
+/** POST .../share/ticket: a single-use ticket (in the URL's fragment, never in a log) for the preview entrance. */
+export async function mintPreviewTicket(ctx: AppContext, actor: Actor, siteId: number, asked: string | undefined, lang: Lang) {
+  await scopedSite(ctx.db, actor, siteId);
+  const nonce = randomBytes(18).toString('base64url');
+  const ticket = await ctx.tokens.sign({ kind: 'preview', siteId }, { sub: `t:${actor.id}:${nonce}`, tv: 0 }, PREVIEW_TICKET_TTL_S);
+  const l = (asked && normalizeLang(asked)) || lang;
+  return { url: `${ctx.config.sitesUrl}/site/${siteId}/preview-enter?lang=${l}#ticket=${ticket}`, expiresIn: PREVIEW_TICKET_TTL_S };
+}
+
+/** The account and nonce of a ticket's subject, or null when the subject is not a ticket's. */
+export function ticketSubject(sub: string): { accountId: number; nonce: string } | null {
+  const m = TICKET_SUB.exec(sub);
+  return m ? { accountId: Number(m[1]), nonce: m[2] as string } : null;
 }
 
 // What the preview module reads (it owns no table): an invitation in force, by e-mail or by id.

@@ -74,11 +74,23 @@ export function ShareModal({ opened, onClose }: { opened: boolean; onClose: () =
   const rows = list.data?.items ?? [];
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('admin.share_title')} size="lg" centered>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('admin.share_title')}
+      size="lg"
+      centered
+      closeButtonProps={{ 'aria-label': t('common.close') }}
+    >
       <Stack>
         <Text size="sm" c="dimmed">
           {t('admin.share_help')}
         </Text>
+        {status.data && !status.data.hasPassword && (
+          <Alert color="orange" variant="light" py={8} data-testid="share-no-passcode">
+            <Text size="sm">{t('admin.pub_no_passcode')}</Text>
+          </Alert>
+        )}
         <form
           noValidate
           onSubmit={(e) => {
@@ -99,7 +111,6 @@ export function ShareModal({ opened, onClose }: { opened: boolean; onClose: () =
               splitChars={[',', ' ', ';']}
               error={emailError}
               style={{ flex: 1 }}
-              clearable
             />
             <Button type="submit" loading={invite.isPending}>
               {t('admin.invite')}
