@@ -11,7 +11,7 @@ import type {
   ViewerBoot,
 } from '@swipe/core';
 import { positionCode } from '@swipe/core/address.ts';
-import { SWIPE, VIEWER } from '@swipe/core/constants.ts';
+import { RETURN_COOKIE, SWIPE, VIEWER } from '@swipe/core/constants.ts';
 import { dictT } from '@swipe/i18n/t.ts';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Dir } from './engine/gesture.js';
@@ -32,6 +32,7 @@ import { getCookie, setCookie, setSession } from './lib/cookies.js';
 import { homeOf, join, positionPath } from './lib/paths.js';
 import { injectScriptTags, runScript } from './lib/scripts.js';
 import { useToast } from './lib/useToast.js';
+import { afterYield, whenIdle } from './lib/yield.js';
 import { CampaignPanels, NotificationBanner, PopupCta } from './overlays/Overlays.js';
 import { ProductPopup } from './page/Products.js';
 import { Slide, type SlideEnv } from './page/Slide.js';
@@ -70,14 +71,10 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
   // After hydration and the first page's load: neighbours, overlays and side data.
   useEffect(() => {
     if (preview) disableAnalytics();
-    setToken(readToken(site.siteId));
-    const go = () => {
-      const ric = (window as Window & { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => number }).requestIdleCallback;
-      // A transition: React renders the neighbours and overlays in slices, yielding to input.
-      const show = () => startTransition(() => setReady(true));
-      if (ric) ric(show, { timeout: SWIPE.idleCallbackTimeoutMs });
-      else setTimeout(show, 50);
-    };
+    // Each in a task of its own: the first storage read is slow on phones.
+    afterYield(() => setToken(readToken(site.siteId)));
+    // A transition: React renders the neighbours and overlays in slices, yielding to input.
+    const go = () => whenIdle(() => startTransition(() => setReady(true)), SWIPE.idleCallbackTimeoutMs);
     if (document.readyState === 'complete') go();
     else addEventListener('load', go, { once: true });
     document.documentElement.dataset.hydrated = '1';
@@ -151,10 +148,32 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
     return () => clearTimeout(id);
   }, [position, ready, boot.rootPath, site.lang, site.defaultLanguage]);
 
+  // Where the end-user screens lead back to ("back to the site", sign-in from a locked page): the
+  // page the visitor is on, for this site only (a session cookie on its root; the server checks it).
+  useEffect(() => {
+    if (!preview) setCookie(RETURN_COOKIE, position, null, boot.rootPath);
+  }, [position, preview, boot.rootPath]);
+
+  // Member sign-out: the server ends the member's tokens; members-only pages lock again.
+  const signOut = useCallback(() => {
+    const done = () => {
+      clearToken(site.siteId);
+      setToken(null);
+      setDetails((d) => {
+        const out = { ...d };
+        for (const c of site.categories) for (const pg of c.pages) if (pg.locked) delete out[pg.id];
+        return out;
+      });
+      showToast(t('viewer.signed_out'));
+    };
+    api.signOut().then(done, done);
+  }, [api, site, showToast, t]);
+
   // Page views; the page's chatbot snippet (script tags with src only).
   useEffect(() => {
     if (!current) return;
-    pageView({ siteId: site.siteId, pageId: current.id, lang: site.lang, data: { position } });
+    // After the move's own task (events keep their order: tasks run first in, first out).
+    afterYield(() => pageView({ siteId: site.siteId, pageId: current.id, lang: site.lang, data: { position } }));
   }, [current, site.siteId, site.lang, position]);
   useEffect(() => watchTaps(document.getElementById('root') ?? document), []);
   useEffect(() => {
@@ -162,22 +181,25 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
       injectScriptTags(currentDetail.pageDetail.chatbotScript, `chatbot-${currentDetail.pageDetail.id}`);
   }, [ready, currentDetail]);
 
+  // The position last asked for (a move renders in a later task, so `pos` may lag it): the event is
+  // recorded here, once, not in a state updater React may run again.
+  const asked = useRef<Pos>(boot.start);
   const moved = useCallback(
     (to: Pos, via: MoveVia | 'jump', dir?: Dir) => {
+      const from = asked.current;
+      asked.current = to;
+      if (!samePos(from, to)) {
+        const page = pageAt(site, to);
+        track({
+          event: 'slide_page',
+          siteId: site.siteId,
+          pageId: page?.id ?? null,
+          lang: site.lang,
+          data: { from: positionCode(from), to: positionCode(to), via, dir: dir ?? null },
+        });
+      }
       setProduct(null);
-      setPos((from) => {
-        if (!samePos(from, to)) {
-          const page = pageAt(site, to);
-          track({
-            event: 'slide_page',
-            siteId: site.siteId,
-            pageId: page?.id ?? null,
-            lang: site.lang,
-            data: { from: positionCode(from), to: positionCode(to), via, dir: dir ?? null },
-          });
-        }
-        return to;
-      });
+      setPos(to);
     },
     [site],
   );
@@ -314,6 +336,7 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
             position={position}
             rootPath={boot.rootPath}
             onAlbum={() => setAlbum(true)}
+            onSignOut={token && !preview ? signOut : null}
             center={ready && notifications.length > 0 ? <NotificationBanner items={notifications} t={t} /> : null}
           />
           <GlobalMenu

@@ -8,6 +8,10 @@ export const DEFAULT_POSITION = 'A1';
 
 export const REQUEST_TIMEOUT_MS = 60_000;
 export const LANGUAGE_COOKIE_MAX_AGE_S = 2_592_000;
+/** The visitor's language choice on the sites origin (kept LANGUAGE_COOKIE_MAX_AGE_S), read when an address names no language. */
+export const LANGUAGE_COOKIE = 'swipe_lang';
+/** The position the visitor last viewed (session cookie on the site's root path): where the end-user screens lead back to. */
+export const RETURN_COOKIE = 'swipe_from';
 export const SESSION_COOKIE_MAX_AGE_DAYS = 3650;
 
 /**
@@ -83,7 +87,7 @@ export const CLICK_SOURCES = ['BUTTON_CTA', 'POPUP_CTA_TRANSITION'] as const;
 
 export const FORM_TYPES = ['CONTACT_SETTING', 'MEMBERSHIP_SETTING', 'HOMEPAGE_SETTING'] as const;
 export type FormType = (typeof FORM_TYPES)[number];
-export const FIELD_TYPES = ['SELECT', 'TEXT_BOX', 'NUMBER', 'SELECT_OPTIONS'] as const;
+export const FIELD_TYPES = ['SELECT', 'TEXT_BOX', 'NUMBER', 'SELECT_OPTIONS', 'DATE'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
 export const SNS_TYPES = ['facebook', 'line', 'phone_number', 'tiktok', 'twitter', 'instagram', 'google_map', 'youtube'] as const;
@@ -152,6 +156,12 @@ export const DEFAULT_COLORS = {
   link: '#99D52A',
   productButton: '#2BAA50',
 } as const;
+
+/**
+ * The product colour palette of five (viewer.md 9): colours offered for a product's action button, the
+ * default product button colour first; the text on each is black or white by the brightness rule (album.ts).
+ */
+export const PRODUCT_PALETTE = ['#2BAA50', '#1976d2', '#e03131', '#f08c00', '#212529'] as const;
 
 export const DEFAULT_BUTTON_SIZE = { width: 120, height: 40 } as const;
 export const DEFAULT_PRODUCT_COORDINATES = { x: 65, y: 260 } as const;

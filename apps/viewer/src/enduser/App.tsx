@@ -55,7 +55,9 @@ export function App({ state, dict }: { state: EnduserState; dict: Dict }) {
 function Header() {
   const { state, t } = useEnv();
   const langs = Object.entries(state.langLinks) as [Language, string][];
-  const back = state.page === 'preview-lock' ? null : state.basePath || '/';
+  const home = state.page === 'preview-lock' ? null : state.basePath || '/';
+  // "back to the site": the page the visitor came from (the server checked it), else the site's start
+  const back = home && (state.back ?? home);
   return (
     <header className="eu-header">
       <div className="eu-header-inner">
@@ -70,7 +72,7 @@ function Header() {
           <span className="eu-back-spacer" />
         )}
         {state.siteName ? (
-          <a className="eu-brand" href={back ?? '#'}>
+          <a className="eu-brand" href={home ?? '#'}>
             {state.logoUrl ? (
               <img src={state.logoUrl} alt="" className="eu-logo" />
             ) : (

@@ -192,6 +192,18 @@ function Field({
         onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
       />
     );
+  } else if (field.typeForm === 'DATE') {
+    control = (
+      <input
+        {...common}
+        className="eu-input"
+        type="date"
+        min={field.minDate ?? undefined}
+        max={field.maxDate ?? undefined}
+        value={typeof value === 'string' ? value : ''}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    );
   } else if (isPasswordField(field)) {
     control = (
       <PasswordInput

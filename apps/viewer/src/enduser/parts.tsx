@@ -94,10 +94,18 @@ export function issuesToErrors(issues: FieldIssue[], t: T): Record<string, strin
   return out;
 }
 
+/**
+ * Brings the first refused field into view below the sticky header (its frame has scroll-margin-top in
+ * enduser.css, so the label and the message show too) and focuses its control without a second scroll.
+ */
 function focusFirstError(form: HTMLFormElement | null): void {
   requestAnimationFrame(() => {
-    const el = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    el?.focus();
+    const frame = form?.querySelector<HTMLElement>('.eu-invalid');
+    if (!frame) return;
+    const control = frame.querySelector<HTMLElement>('[aria-invalid="true"], input, select, textarea') ?? frame;
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    frame.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
+    control.focus({ preventScroll: true });
   });
 }
 
@@ -180,11 +188,11 @@ export function Card({ title, lead, children, icon }: { title: string; lead?: Re
   );
 }
 
-/** The primary link back to the site's first page. */
+/** The primary link back to the site: the page the visitor came from, else its first page. */
 export function HomeLink({ children }: { children: ReactNode }) {
   const { state } = useEnv();
   return (
-    <a className="eu-btn eu-btn-primary" href={state.basePath || '/'}>
+    <a className="eu-btn eu-btn-primary" href={state.back ?? (state.basePath || '/')}>
       {children}
     </a>
   );

@@ -163,7 +163,7 @@ describe('page link and campaign banners', () => {
       attribution: { cv_page_id: '41', cv_cta_id: '', cv_source: 'BUTTON_CTA' },
     });
   });
-  it('banners: creative block, external, internal; scripts never', () => {
+  it('banners: creative block, external, internal; scripts only when they parse', () => {
     const b = (o: Partial<CampaignBannerView>) =>
       ({ id: 1, side: 'left', mediaUrl: 'x.png', width: 1, height: 1, zIndex: 1, bannerX: 0, bannerY: 0, ...o }) as CampaignBannerView;
     expect(bannerAction(b({ linkDestinationType: 'CREATIVE_BLOCK', linkDestinationUrl: '1' }), ctx())).toEqual({
@@ -171,6 +171,11 @@ describe('page link and campaign banners', () => {
       to: { col: 0, row: 0 },
     });
     expect(bannerAction(b({ linkDestinationType: 'SCRIPT', linkDestinationUrl: 'alert(1)' }), ctx()).kind).toBe('none');
+    expect(bannerAction(b({ linkDestinationType: 'SCRIPT', linkDestinationUrl: 'alert(1)', scriptValid: false }), ctx()).kind).toBe('none');
+    expect(bannerAction(b({ linkDestinationType: 'SCRIPT', linkDestinationUrl: 'alert(1)', scriptValid: true }), ctx())).toEqual({
+      kind: 'script',
+      code: 'alert(1)',
+    });
     expect(bannerAction(b({ linkDestinationType: 'EXTERNAL_URL', linkDestinationUrl: 'https://y.example/' }), ctx()).kind).toBe('open');
   });
 });

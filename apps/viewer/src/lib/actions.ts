@@ -149,7 +149,7 @@ export function pageLinkAction(d: PageDetail, c: ActionContext): Action {
   return isHttp(dest) ? { kind: 'open', href: dest } : NONE;
 }
 
-/** Campaign banners (scripts there are not checked by the server, so they do not run). */
+/** Campaign banners; a SCRIPT link runs, like a script button, only when the server found that it parses. */
 export function bannerAction(b: CampaignBannerView, c: ActionContext): Action {
   const dest = b.linkDestinationUrl?.trim() ?? '';
   switch (b.linkDestinationType) {
@@ -163,6 +163,8 @@ export function bannerAction(b: CampaignBannerView, c: ActionContext): Action {
       const href = internalHref(dest, c.home);
       return href ? { kind: 'navigate', href } : NONE;
     }
+    case 'SCRIPT':
+      return dest && b.scriptValid ? { kind: 'script', code: dest } : NONE;
     default:
       return NONE;
   }

@@ -39,6 +39,8 @@ export function makeApi(siteId: number, lang: string, variationId: string | null
     notifications: () => get<{ items: NotificationView[] }>('end-user/noti_delivery', { query: { siteId, lang } }),
     campaignClick: (campaignId: number, bannerId?: number, itemId?: number) =>
       get<{ clickCount: number }>(`end-user/campaign/${campaignId}/click`, { query: { bannerId, itemId } }),
+    /** member sign-out: the server ends the member's tokens */
+    signOut: () => client.post<{ message: string }>(`end-user/site/${siteId}/logout`),
     popupCounts: () => get<{ items: { id: number; numberClicks: number; limit: number | null }[] }>(`end-user/site/${siteId}/popup-cta`),
   };
 }

@@ -1,8 +1,10 @@
 /** Small cookie helpers for the transition cookies of viewer.md 4 (read by the end-user screens). */
-export function setCookie(name: string, value: string, maxAgeSeconds = 3600): void {
+/** `maxAgeSeconds` null: a session cookie; `path`: the site's root for what one site remembers. */
+export function setCookie(name: string, value: string, maxAgeSeconds: number | null = 3600, path = '/'): void {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
+  const age = maxAgeSeconds === null ? '' : `; Max-Age=${maxAgeSeconds}`;
   // biome-ignore lint/suspicious/noDocumentCookie: plain cookies are what the screens behind these links read
-  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${maxAgeSeconds}; Path=/; SameSite=Lax${secure}`;
+  document.cookie = `${name}=${encodeURIComponent(value)}${age}; Path=${path || '/'}; SameSite=Lax${secure}`;
 }
 
 export function getCookie(name: string): string | null {

@@ -1,7 +1,7 @@
 import type { CampaignBannerView, CampaignItemView, CampaignView, NotificationView, PopupItemView } from '@swipe/core';
 import { SWIPE, TIMER_INTERVAL_MS } from '@swipe/core/constants.ts';
 import { countdown, isInTimeWindow, isPopupItemActive } from '@swipe/core/countdown.ts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { PageButton } from '../page/PageButton.js';
 import { color, radius, src } from '../page/util.js';
 import { Modal } from '../shell/Chrome.js';
@@ -58,6 +58,9 @@ function countdownText(item: PopupItemView, now: Date, t: T): string {
   return '';
 }
 
+/** Space kept above and below the popup's bars inside the reserved room (matches .vw-popup's bottom). */
+const ROOM_MARGIN_PX = 24;
+
 /**
  * Popup CTA (viewer.md 4): the time-limit and applicant-limit items active for this page. The
  * countdown ticks once a minute; at zero the time item hides itself. In preview a descriptive text
@@ -101,6 +104,24 @@ export function PopupCta({
   });
   const open = active.length > 0;
   useEffect(() => onOpenChange(open), [open, onOpenChange]);
+  // The popup never covers the page: while it is open the page area ends above it (room reserved
+  // at the bottom of the frame, measured before the first paint and whenever the bars change size),
+  // so every button, price and link of the page stays visible and tappable.
+  useLayoutEffect(() => {
+    const el = box.current;
+    const frame = el?.closest<HTMLElement>('.vw-frame');
+    if (!el || !frame) return;
+    const reserve = () => frame.style.setProperty('--vw-room', `${Math.ceil(el.offsetHeight) + ROOM_MARGIN_PX}px`);
+    reserve();
+    frame.classList.add('has-room');
+    const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(reserve) : null;
+    ro?.observe(el);
+    return () => {
+      ro?.disconnect();
+      frame.classList.remove('has-room');
+      frame.style.removeProperty('--vw-room');
+    };
+  }, [open]);
   // At zero the timer calls back: schedule a tick exactly when the nearest end passes.
   useEffect(() => {
     const ends = active.map((a) => (a.endDate ? new Date(a.endDate).getTime() - Date.now() : Number.POSITIVE_INFINITY));

@@ -1,31 +1,16 @@
 import type { CompanyTab, ViewerSite } from '@swipe/core';
-import type { Language } from '@swipe/core/constants.ts';
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S, type Language } from '@swipe/core/constants.ts';
 import { useEffect, useRef, useState } from 'react';
 import type { Dir } from '../engine/gesture.js';
+import { setCookie } from '../lib/cookies.js';
 import { positionPath } from '../lib/paths.js';
 import { color, src } from '../page/util.js';
 import { Icon } from './icons.js';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 
-export function TopBar({
-  site,
-  t,
-  home,
-  position,
-  rootPath,
-  onAlbum,
-  center,
-}: {
-  site: ViewerSite;
-  t: T;
-  home: string;
-  position: string;
-  rootPath: string;
-  onAlbum: () => void;
-  /** the notification ticker */
-  center?: React.ReactNode;
-}) {
+/** A top-bar menu's open state: a press anywhere outside it closes it. */
+function useMenu() {
   const [open, setOpen] = useState(false);
   const menu = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -36,6 +21,32 @@ export function TopBar({
     document.addEventListener('pointerdown', close);
     return () => document.removeEventListener('pointerdown', close);
   }, [open]);
+  return { open, setOpen, menu };
+}
+
+export function TopBar({
+  site,
+  t,
+  home,
+  position,
+  rootPath,
+  onAlbum,
+  onSignOut,
+  center,
+}: {
+  site: ViewerSite;
+  t: T;
+  home: string;
+  position: string;
+  rootPath: string;
+  onAlbum: () => void;
+  /** set while a member is signed in: the member menu offers sign-out */
+  onSignOut?: (() => void) | null;
+  /** the notification ticker */
+  center?: React.ReactNode;
+}) {
+  const lang = useMenu();
+  const member = useMenu();
   const logo = src(site.mediaBase, site.logoUrl);
   return (
     <header className="vw-top">
@@ -45,19 +56,19 @@ export function TopBar({
       {center}
       <div className="vw-top-actions">
         {site.displayLanguageIcon && site.languages.length > 1 && (
-          <div className="vw-lang" ref={menu}>
+          <div className="vw-lang" ref={lang.menu}>
             <button
               type="button"
               className="vw-round"
               aria-haspopup="true"
-              aria-expanded={open}
+              aria-expanded={lang.open}
               aria-label={t('viewer.language')}
-              onClick={() => setOpen(!open)}
+              onClick={() => lang.setOpen(!lang.open)}
             >
               <Icon name="globe" />
               <span className="vw-lang-code">{site.lang.toUpperCase()}</span>
             </button>
-            {open && (
+            {lang.open && (
               <ul className="vw-lang-menu">
                 {site.languages.map((l: Language) => (
                   <li key={l}>
@@ -66,12 +77,44 @@ export function TopBar({
                       hrefLang={l === 'kr' ? 'ko' : l === 'cn' ? 'zh' : l}
                       aria-current={l === site.lang ? 'true' : undefined}
                       data-lang={l}
+                      // remembered for addresses without a language (the server reads it)
+                      onClick={() => setCookie(LANGUAGE_COOKIE, l, LANGUAGE_COOKIE_MAX_AGE_S, rootPath)}
                     >
                       {t(`viewer.lang_${l}`)}
                     </a>
                   </li>
                 ))}
               </ul>
+            )}
+          </div>
+        )}
+        {onSignOut && (
+          <div className="vw-member" ref={member.menu}>
+            <button
+              type="button"
+              className="vw-round"
+              aria-haspopup="true"
+              aria-expanded={member.open}
+              aria-label={t('viewer.member_menu')}
+              data-testid="member-menu"
+              onClick={() => member.setOpen(!member.open)}
+            >
+              <Icon name="user" />
+            </button>
+            {member.open && (
+              <div className="vw-member-menu">
+                <p>{t('viewer.member_signed_in')}</p>
+                <button
+                  type="button"
+                  data-testid="member-sign-out"
+                  onClick={() => {
+                    member.setOpen(false);
+                    onSignOut();
+                  }}
+                >
+                  {t('viewer.sign_out')}
+                </button>
+              </div>
             )}
           </div>
         )}

@@ -68,6 +68,8 @@ export const enduserState = z.object({
   surveyContext: surveyContext.optional(),
   /** login: the position to open afterwards (e.g. C2); register: the confirmation token from the mail */
   next: z.string().nullable().optional(),
+  /** "back to the site": the viewer address of the page the visitor came from (built by the server from a checked position) */
+  back: z.string().nullable().optional(),
   confirmToken: z.string().nullable().optional(),
   /** preview lock screen */
   preview: z.object({ siteId: z.number().int(), failed: z.boolean().optional() }).optional(),
@@ -105,6 +107,8 @@ export const memberLoginResponse = z.object({
   message: z.string(),
 });
 export type MemberLoginResponse = z.output<typeof memberLoginResponse>;
+/** POST /end-user/site/{siteId}/logout: the member's sessions end (every token of that member on this site). */
+export const memberLogoutResponse = z.object({ message: z.string() });
 export const memberResponse = z.object({ id: z.number().int(), email: z.string(), status: z.string(), siteId: z.number().int() });
 export const submissionResponse = z.object({ id: z.number().int(), createdAt: z.string(), message: z.string() });
 export type SubmissionResponse = z.output<typeof submissionResponse>;
@@ -121,5 +125,9 @@ export const visitorEntry = z.object({
   createdAt: z.string().nullable(),
 });
 export type VisitorEntry = z.output<typeof visitorEntry>;
-export const visitorEntryList = paged(visitorEntry);
+/** A form field of the list's form: its key in `data` and its label in the interface language, in the form's order. */
+export const visitorField = z.object({ key: z.string(), label: z.string() });
+export type VisitorField = z.output<typeof visitorField>;
+export const visitorEntryList = paged(visitorEntry).extend({ fields: z.array(visitorField) });
+export type VisitorEntryList = z.output<typeof visitorEntryList>;
 export const visitorExportQuery = z.object({ search: z.string().trim().max(100).optional() });

@@ -189,6 +189,8 @@ export const campaignBannerView = z.object({
   linkDestinationUrl: strOrNull,
   bannerX: num,
   bannerY: num,
+  /** SCRIPT links: whether the script parses (it runs only then, as a script button's) */
+  scriptValid: z.boolean().optional(),
 });
 export type CampaignBannerView = z.output<typeof campaignBannerView>;
 

@@ -1,9 +1,12 @@
+import { translate } from '@swipe/i18n';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { unauthorized } from '../../errors.js';
 import { bearer } from '../../http/auth.js';
+import { requestLang } from '../../http/lang.js';
 import { END_USER_TTL_S } from '../../lib/tokens.js';
 import { findMemberById, type MemberRow } from './repo.js';
+import { bumpMemberTokenVersion } from './session.repo.js';
 
 export type { MemberRow };
 
@@ -34,4 +37,15 @@ export async function requireMember(ctx: AppContext, req: FastifyRequest, siteId
   const m = await verifyMemberToken(ctx, siteId, bearer(req));
   if (!m) throw unauthorized('server.token_invalid', 'TOKEN_INVALID');
   return m;
+}
+
+/**
+ * Member sign-out: the bearer's member gets a new token version, so this token and every other one
+ * issued to that member for this site stop working (member tokens are stateless: there is no single
+ * session to end). Answers alike with no token or a dead one: the visitor is signed out either way.
+ */
+export async function signOutMember(ctx: AppContext, req: FastifyRequest, siteId: number): Promise<{ message: string }> {
+  const m = await verifyMemberToken(ctx, siteId, bearer(req));
+  if (m) await ctx.db.tx((q) => bumpMemberTokenVersion(q, siteId, Number(m.id)));
+  return { message: translate(requestLang(req), 'server.member_signed_out') };
 }

@@ -1,3 +1,4 @@
+import { formatJapanTime } from '@swipe/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fixture, makeVisitorSite } from '../../test/enduser-fixtures.js';
 import { http, login, makeAccount, startTestServer, type TestServer } from '../../test/helpers.js';
@@ -86,5 +87,50 @@ describe('back-office lists', () => {
     const mt = await m.text();
     expect(mt).toContain("'+cmd");
     expect(mt).not.toContain('Aa1@aaaa');
+  });
+
+  it('labels the columns as the form does in the interface language, in the form order (issue 14.13)', async () => {
+    // the Japanese form says 会社名 and asks for the topic first; the English one keeps its titles and order
+    await s.ctx.db.query(
+      `UPDATE form_fields f SET title = CASE f.field_key WHEN 'companyName' THEN '会社名' WHEN 'topic' THEN 'ご用件' ELSE f.title END,
+         order_num = CASE f.field_key WHEN 'topic' THEN 0 ELSE f.order_num END
+       FROM form_settings fs WHERE fs.id = f.form_setting_id AND fs.site_id = $1 AND fs.type = 'CONTACT_SETTING' AND fs.lang = 'ja'`,
+      [site.siteId],
+    );
+    type List = { fields: { key: string; label: string }[] };
+    const list = (lang: string) => http<List>(s.adminUrl, 'GET', `/api/v1/sites/${site.siteId}/site-contact`, { token: owner, lang });
+    const ja = await list('ja');
+    expect(ja.status).toBe(200);
+    expect(ja.body.fields.slice(0, 3)).toEqual([
+      { key: 'topic', label: 'ご用件' },
+      { key: 'companyName', label: '会社名' },
+      { key: 'quantity', label: 'Quantity' },
+    ]);
+    expect(ja.body.fields.map((f) => f.key)).not.toContain('email');
+    const en = await list('en');
+    expect(en.body.fields.slice(0, 2)).toEqual([
+      { key: 'companyName', label: 'Company' },
+      { key: 'topic', label: 'Topic' },
+    ]);
+    // a language the site has no form text in falls back to the site's default language (ja)
+    expect((await list('kr')).body.fields[0]).toEqual({ key: 'topic', label: 'ご用件' });
+    const csv = await fetch(`${s.adminUrl}/api/v1/sites/${site.siteId}/site-contact/export-csv`, {
+      headers: { authorization: `Bearer ${owner}`, 'accept-language': 'ja' },
+    });
+    const [head] = (await csv.text()).trim().split('\r\n');
+    expect(head).toContain('メールアドレス,ご用件,会社名,Quantity');
+  });
+
+  it('writes times in Japan time with the zone named, as the screen does', async () => {
+    const r = await fetch(`${s.adminUrl}/api/v1/sites/${site.siteId}/site-member/export-csv`, {
+      headers: { authorization: `Bearer ${owner}`, 'accept-language': 'en' },
+    });
+    const line = (await r.text()).trim().split('\r\n')[1] ?? '';
+    const row = await s.ctx.db.one<{ id: number; created_at: Date }>('SELECT id, created_at FROM site_members WHERE site_id = $1', [
+      site.siteId,
+    ]);
+    expect(line.startsWith(`${row.id},${formatJapanTime(row.created_at)},`)).toBe(true);
+    expect(formatJapanTime(row.created_at)).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} JST$/);
+    expect(formatJapanTime('2026-03-31T15:30:00Z')).toBe('2026-04-01 00:30 JST');
   });
 });

@@ -1,4 +1,4 @@
-import { idParams, pageQuery, visitorEntryList, visitorExportQuery } from '@swipe/core';
+import { formatJapanTime, idParams, type Language, pageQuery, type VisitorField, visitorEntryList, visitorExportQuery } from '@swipe/core';
 import { type Lang, translate } from '@swipe/i18n';
 import type { AppContext } from '../../context.js';
 import { actorOf, requireOperator } from '../../http/auth.js';
@@ -28,28 +28,42 @@ function present(r: EntryRow) {
   };
 }
 
+const HIDDEN = new Set(['email', 'password', 'confirmPassword']);
+
+/**
+ * The columns of a list: the form's fields in the form's order, labelled as the form says in the interface
+ * language (the site's default language when the form has no text in it), then any key the rows carry that the
+ * form no longer has (labelled by its key). E-mail has its own column; passwords never show.
+ */
+async function fieldsOf(ctx: AppContext, siteId: number, kind: Kind, lang: Lang, siteDefault: Language, rows: EntryRow[]) {
+  const type = kind === 'member' ? 'MEMBERSHIP_SETTING' : FORM_TYPE[kind];
+  let form = await formFieldsOf(ctx.db, siteId, type, lang);
+  if (form.length === 0 && lang !== siteDefault) form = await formFieldsOf(ctx.db, siteId, type, siteDefault);
+  const out: VisitorField[] = form.filter((f) => !HIDDEN.has(f.fieldKey)).map((f) => ({ key: f.fieldKey, label: f.title || f.fieldKey }));
+  for (const r of rows)
+    for (const k of Object.keys(r.data ?? {})) if (!HIDDEN.has(k) && !out.some((x) => x.key === k)) out.push({ key: k, label: k });
+  return out;
+}
+
 export async function listEntries(
   ctx: AppContext,
   actor: Actor,
   siteId: number,
   kind: Kind,
   p: { page: number; pageSize: number; search?: string },
+  lang: Lang,
 ) {
-  await scopedSite(ctx.db, actor, siteId);
+  const site = await scopedSite(ctx.db, actor, siteId);
   const r = await entryRows(ctx.db, kind, siteId, p.search, p.pageSize, (p.page - 1) * p.pageSize);
-  return { items: r.items.map(present), total: r.total, page: p.page, pageSize: p.pageSize };
+  const fields = await fieldsOf(ctx, siteId, kind, lang, site.default_language, r.items);
+  return { items: r.items.map(present), total: r.total, page: p.page, pageSize: p.pageSize, fields };
 }
 
-/** CSV with a byte-order mark; cells starting with = + - @ or a tab are neutralised. Data columns follow the form's fields. */
+/** CSV with a byte-order mark; cells starting with = + - @ or a tab are neutralised. Columns and times as on screen. */
 export async function exportEntries(ctx: AppContext, actor: Actor, siteId: number, kind: Kind, search: string | undefined, lang: Lang) {
   const site = await scopedSite(ctx.db, actor, siteId);
   const { items } = await entryRows(ctx.db, kind, siteId, search, CSV_MAX_ROWS, 0);
-  const type = kind === 'member' ? 'MEMBERSHIP_SETTING' : FORM_TYPE[kind];
-  const fields = await formFieldsOf(ctx.db, siteId, type, site.default_language);
-  const skip = new Set(['email', 'password', 'confirmPassword']);
-  const keys = fields.filter((f) => !skip.has(f.fieldKey)).map((f) => ({ key: f.fieldKey, title: f.title }));
-  for (const r of items)
-    for (const k of Object.keys(r.data ?? {})) if (!skip.has(k) && !keys.some((x) => x.key === k)) keys.push({ key: k, title: k });
+  const keys = (await fieldsOf(ctx, siteId, kind, lang, site.default_language, items)).map((f) => ({ key: f.key, title: f.label }));
   const t = (k: string) => translate(lang, `enduser.${k}`);
   const head = ['csv_id', 'csv_created_at', 'csv_lang', 'csv_email', ...(kind === 'member' ? ['csv_status', 'csv_confirmed_at'] : [])].map(
     t,
@@ -60,10 +74,10 @@ export async function exportEntries(ctx: AppContext, actor: Actor, siteId: numbe
     ...items.map((r) =>
       [
         r.id,
-        iso(r.created_at),
+        formatJapanTime(r.created_at),
         r.lang,
         r.email,
-        ...(kind === 'member' ? [r.status, iso(r.confirmed_at)] : []),
+        ...(kind === 'member' ? [r.status, formatJapanTime(r.confirmed_at)] : []),
         ...keys.map((k) => r.data?.[k.key]),
       ]
         .map(cell)
@@ -83,7 +97,7 @@ export async function enduserAdminRoutes(app: App, ctx: AppContext): Promise<voi
     app.get(
       `/api/v1/sites/:id/${PATHS[kind]}`,
       { schema: { tags, security, params: idParams, querystring: pageQuery, response: { 200: visitorEntryList } } },
-      async (req) => listEntries(ctx, actorOf(req), req.params.id, kind, req.query),
+      async (req) => listEntries(ctx, actorOf(req), req.params.id, kind, req.query, requestLang(req)),
     );
     app.get(
       `/api/v1/sites/:id/${PATHS[kind]}/export-csv`,

@@ -1,5 +1,7 @@
 import type { EnduserPage, EnduserState } from '@swipe/core';
 import { type FormType, LANGUAGES, type Language, mediaUrl } from '@swipe/core';
+import { parsePosition, positionCode } from '@swipe/core/address.ts';
+import { RETURN_COOKIE } from '@swipe/core/constants.ts';
 import { translate } from '@swipe/i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
@@ -33,6 +35,17 @@ export function langLinks(basePath: string, lang: Language, languages: Language[
   return out;
 }
 
+/**
+ * A position code of this site's grid (e.g. C2), or null: the only form a return address takes, so an
+ * address built from it stays on this site (never an open redirect).
+ */
+function gridPosition(v: VisitorSite, code: unknown): string | null {
+  if (typeof code !== 'string' || code.length > 8) return null;
+  const doc = v.site.document;
+  const at = parsePosition(code, doc.numberHorizontal, doc.numberVertical);
+  return at ? positionCode(at) : null;
+}
+
 function str(v: unknown, max = 200): string | null {
   return typeof v === 'string' && v.length > 0 && v.length <= max ? v : null;
 }
@@ -50,6 +63,8 @@ let surveyScreen: SurveyScreen | undefined;
 export function registerSurveyScreen(fn: SurveyScreen): void {
   surveyScreen = fn;
 }
+
+const positionAddress = (basePath: string, position: string) => `${basePath.replace(/\/+$/, '')}/${position}`;
 
 function baseState(v: VisitorSite, target: FormPageTarget, page: EnduserPage): EnduserState {
   const doc = v.site.document;
@@ -100,9 +115,20 @@ export async function renderFormPage(ctx: AppContext, req: FastifyRequest, reply
     };
     return sendEnduserPage(ctx, reply, state, { title: translate(lang, 'common.error_404_title'), status: 404 });
   }
-  const q = (req.query ?? {}) as Record<string, unknown>;
   const page = target.page;
+  if (v.lang !== target.lang) {
+    // a language the site does not offer: the same screen (and query) in the site's default language
+    const parts = target.basePath.split('/').filter(Boolean);
+    if (parts[parts.length - 1] === target.lang) parts.pop();
+    if (v.lang !== v.site.defaultLanguage) parts.push(v.lang);
+    const i = req.url.indexOf('?');
+    return reply.header('cache-control', 'no-store').redirect(`/${[...parts, page].join('/')}${i < 0 ? '' : req.url.slice(i)}`, 302);
+  }
+  const q = (req.query ?? {}) as Record<string, unknown>;
   const state = baseState(v, target, page);
+  // where the visitor was in the viewer (its return cookie): "back to the site" and the login lead there
+  const from = gridPosition(v, req.cookies?.[RETURN_COOKIE]);
+  if (from) state.back = positionAddress(target.basePath, from);
   const scripts = v.settings?.scripts;
   let tailHtml = '';
   switch (page) {
@@ -114,7 +140,8 @@ export async function renderFormPage(ctx: AppContext, req: FastifyRequest, reply
       tailHtml = scripts?.membershipScript ?? '';
       break;
     case 'login':
-      state.next = str(q.next, 8);
+      state.next = gridPosition(v, q.next) ?? from;
+      if (state.next) state.back = positionAddress(target.basePath, state.next);
       break;
     case 'contact':
       state.form = formView(v, 'CONTACT_SETTING', 'contact');

@@ -8,6 +8,7 @@ import {
   formSettingResponse,
   isLang,
   memberLoginResponse,
+  memberLogoutResponse,
   memberResponse,
   messageResponse,
   registerResponse,
@@ -20,7 +21,7 @@ import { requestLang } from '../../http/lang.js';
 import { id } from '../../http/schemas.js';
 import type { App } from '../module.js';
 import { setFormPageHandler } from '../published/service.js';
-import { requireMember } from './auth.js';
+import { requireMember, signOutMember } from './auth.js';
 import { confirmCall, formSettingOf, loginCall, registerCall, resendCall, SETTINGS, submitCall } from './calls.js';
 import { idempotencyKey } from './guard.js';
 import { renderFormPage } from './pages.js';
@@ -63,6 +64,12 @@ export async function enduserSitesRoutes(app: App, ctx: AppContext): Promise<voi
     '/api/v1/end-user/site/:siteId/login',
     { schema: { tags, params, body: visitorBody, response: { 200: memberLoginResponse } } },
     async (req) => loginCall(ctx, req.params.siteId, req.body, { ip: req.ip, lang: requestLang(req) }),
+  );
+
+  app.post(
+    '/api/v1/end-user/site/:siteId/logout',
+    { schema: { tags, params, security: [{ bearer: [] }], response: { 200: memberLogoutResponse } } },
+    async (req) => signOutMember(ctx, req, req.params.siteId),
   );
 
   app.get(

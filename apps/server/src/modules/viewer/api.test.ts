@@ -289,15 +289,51 @@ describe('server-rendered pages', () => {
   it('draft sites, unknown prefixes and languages are 404 screens', async () => {
     expect((await fetch(`${base}/sites/987654/A1`)).status).toBe(404);
     expect((await fetch(`${base}/nope/A1`)).status).toBe(404);
-    expect((await fetch(`${base}/sites/${siteId}/kr/A1`)).status).toBe(404);
     expect((await fetch(`${base}/A1/extra`)).status).toBe(404);
     const r = await fetch(`${base}/api/v1/end-user/unknown`);
     expect(r.status).toBe(404);
     expect(r.headers.get('content-type')).toContain('application/json');
   });
-  it('an out-of-grid position opens the first page', async () => {
-    const html = await (await fetch(`${base}/Z9`)).text();
-    expect(html).toContain('data-position="A1"');
+  it('a position the site has no page at is the not-found screen, leading to the site (issue 14.5)', async () => {
+    for (const p of ['/Z9', '/A99', '/D1', `/sites/${siteId}/en/A5`]) {
+      const r = await fetch(`${base}${p}`);
+      expect(r.status, p).toBe(404);
+      const html = await r.text();
+      expect(html).toContain('data-error="404"');
+      expect(html).not.toContain('data-position="A1"');
+    }
+    expect(await (await fetch(`${base}/sites/${siteId}/en/Z9`)).text()).toContain(`href="/sites/${siteId}/en"`);
+    // members-only pages exist (their lock shows); the root still opens the first page
+    expect((await fetch(`${base}/C3`)).status).toBe(200);
+    expect(await (await fetch(`${base}/`)).text()).toContain('data-position="A1"');
+  });
+  it('a language the site does not offer goes to the default language at the same place (issue 14.3)', async () => {
+    for (const [from, to] of [
+      [`/sites/${siteId}/kr/A2`, `/sites/${siteId}/A2`],
+      ['/cn/B1?variation_id=v1', '/B1?variation_id=v1'],
+      [`/sites/${siteId}/kr/contact`, `/sites/${siteId}/contact`],
+    ]) {
+      const r = await fetch(`${base}${from}`, { redirect: 'manual' });
+      expect(r.status, from).toBe(302);
+      expect(r.headers.get('location')).toBe(to);
+      expect(r.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+  it('the remembered language (cookie) opens addresses without one, when the site offers it (issue 14.3)', async () => {
+    const go = (path: string, lang?: string) =>
+      fetch(`${base}${path}`, { redirect: 'manual', headers: lang ? { cookie: `swipe_lang=${lang}` } : {} });
+    // a plain visit first, so the micro-cache holds the default-language page
+    expect((await go('/B2')).status).toBe(200);
+    const r = await go('/B2', 'en');
+    expect(r.status).toBe(302);
+    expect(r.headers.get('location')).toBe('/en/B2');
+    expect((await go(`/sites/${siteId}/contact`, 'en')).headers.get('location')).toBe(`/sites/${siteId}/en/contact`);
+    // not offered, the default one, or a language named by the address: no redirect
+    expect((await go('/B2', 'kr')).status).toBe(200);
+    expect((await go('/B2', 'ja')).status).toBe(200);
+    expect((await go('/ja/B2', 'en')).status).toBe(200);
+    expect((await go('/en/B2', 'ja')).status).toBe(200);
+    expect((await go('/B2', 'xx')).status).toBe(200);
   });
 });
 
@@ -483,5 +519,33 @@ describe('campaign items (draggable side-panel buttons)', () => {
     expect(String(html.button.button_content_html)).toContain('<b>Hi</b>');
     expect(String(html.button.button_content_html)).not.toMatch(/onerror|<script/);
     expect((await counts(c.id)).find((r) => Number(r.id) === html.id)?.click_count).toBe(0);
+  });
+});
+
+describe('campaign banners with a script link (issue 14.15)', () => {
+  it('say whether their script parses: the viewer runs it only then', async () => {
+    const site = (await findSite(srv.ctx.db, siteId)) as SiteRow;
+    const doc = siteDocumentSchema.parse(await readSiteDocument(srv.ctx.db, site));
+    const campaign = doc.campaign as NonNullable<typeof doc.campaign>;
+    campaign.banners = campaign.banners.map((b, i) => ({
+      ...b,
+      linkDestinationType: 'SCRIPT' as const,
+      linkDestinationUrl: i === 0 ? 'document.title = "ran"' : 'this is not code(',
+    }));
+    const owner = await srv.ctx.db.one<{ account_id: number }>('SELECT account_id FROM sites WHERE id = $1', [siteId]);
+    await srv.ctx.db.tx(async (q) => {
+      await writeSiteDocument(q, siteId, doc);
+      await publishSnapshot(q, siteId, await planOf(q, owner.account_id));
+    });
+    await invalidateSite(srv.ctx, siteId);
+    const r = await http<{ campaign: { banners: { link_destination_type: string; script_valid?: boolean }[] } }>(
+      base,
+      'GET',
+      `/api/v1/end-user/site/${siteId}`,
+    );
+    expect(r.body.campaign.banners.map((b) => [b.link_destination_type, b.script_valid])).toEqual([
+      ['SCRIPT', true],
+      ['SCRIPT', false],
+    ]);
   });
 });

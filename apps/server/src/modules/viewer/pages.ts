@@ -1,5 +1,5 @@
-import { addressMatchesSite, buildAddress, parseAddress, parsePosition } from '@swipe/core/address.ts';
-import type { Language } from '@swipe/core/constants.ts';
+import { addressMatchesSite, buildAddress, parseAddress } from '@swipe/core/address.ts';
+import { LANGUAGE_COOKIE, type Language } from '@swipe/core/constants.ts';
 import { isLang } from '@swipe/core/slug.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
@@ -16,6 +16,7 @@ import {
   siteOrigin,
 } from '../published/service.js';
 import { ByteCache } from './bytecache.js';
+import { servesPosition } from './present.js';
 import { homeOf, renderError, renderViewer } from './render.js';
 
 // Addresses on the sites origin (viewer.md 2): `/` (default site), `/sites/{siteId}/...`, and any
@@ -57,13 +58,16 @@ function defaultAddress(ctx: AppContext, siteId: number, url: string): string {
   return own ? `${own}${url}` : `${ctx.config.sitesUrl.replace(/\/$/, '')}/sites/${siteId}${path.startsWith('?') ? `/${path}` : path}`;
 }
 
-function notServed(position: string, ps: PublishedSite): boolean {
-  const cut = ps.cut as { cols: number; rows: number };
-  return (
-    parsePosition(position, cut.cols, cut.rows) !== null &&
-    parsePosition(position, ps.document.numberHorizontal, ps.document.numberVertical) === null
-  );
+/** The language the visitor chose earlier (the language cookie), when it names one. */
+function rememberedLang(req: FastifyRequest): Language | null {
+  const v = req.cookies?.[LANGUAGE_COOKIE];
+  return typeof v === 'string' && isLang(v) ? v : null;
 }
+
+const queryOf = (url: string) => {
+  const i = url.indexOf('?');
+  return i < 0 ? '' : url.slice(i);
+};
 
 type Resolved = Awaited<ReturnType<typeof resolveSiteId>>;
 
@@ -112,36 +116,42 @@ export async function viewerPageRoutes(app: App, ctx: AppContext): Promise<void>
     if (resolved.mode === 'path') segs.push('sites', String(ps.siteId));
     if (ps.pathPrefix) segs.push(ps.pathPrefix);
     const rootPath = `/${segs.join('/')}`;
+    // Another language of the same address (same position or screen, same query), not cached.
+    const inLanguage = (lang: Language) =>
+      reply.header('cache-control', 'no-store').redirect(
+        buildAddress({
+          mode: resolved.mode,
+          siteId: ps.siteId,
+          pathPrefix: ps.pathPrefix,
+          lang,
+          defaultLanguage: ps.defaultLanguage,
+          position: a.position,
+          rest: [...a.rest, ...(a.formPage ? [a.formPage] : [])].join('/') || null,
+        }) + queryOf(req.url),
+        302,
+      );
     if (a.lang && !ps.languages.includes(a.lang)) {
-      // the owner's plan serves one language only: another language's address goes to the default one
-      if (!ps.planFlags.multiLanguage && isLang(a.lang))
-        return reply.header('cache-control', 'no-store').redirect(
-          buildAddress({
-            mode: resolved.mode,
-            siteId: ps.siteId,
-            pathPrefix: ps.pathPrefix,
-            lang: ps.defaultLanguage,
-            defaultLanguage: ps.defaultLanguage,
-            position: a.position,
-            rest: [...a.rest, ...(a.formPage ? [a.formPage] : [])].join('/') || null,
-          }),
-          302,
-        );
-      return renderError(ctx, req, reply, { kind: '404', lang: isLang(a.lang) ? a.lang : errorLang(req) });
+      // a language the site does not offer (or the owner's plan serves one language only): the default one
+      if (isLang(a.lang)) return inLanguage(ps.defaultLanguage);
+      return renderError(ctx, req, reply, { kind: '404', lang: errorLang(req) });
     }
+    // no language in the address: the visitor's remembered choice, when this site offers it
+    const chosen = a.lang ? null : rememberedLang(req);
+    if (chosen && chosen !== ps.defaultLanguage && ps.languages.includes(chosen) && ps.planFlags.multiLanguage) return inLanguage(chosen);
     const lang = a.lang ?? ps.defaultLanguage;
-    // a page of the publication that the owner's plan no longer serves (page count, swipe) is not found
-    if (a.position && ps.cut && notServed(a.position, ps))
-      return renderError(ctx, req, reply, { kind: '404', lang, home: homeOf(rootPath, lang, ps.defaultLanguage) });
+    const home = homeOf(rootPath, lang, ps.defaultLanguage);
+    // a position the site has no page at (outside the grid, or an empty slot no swipe reaches): not found (decisions.md);
+    // the grid is the plan's cut one, so a page the owner's plan no longer serves (page count, swipe) is not found too
+    if (a.position && !servesPosition(ps, a.position)) return renderError(ctx, req, reply, { kind: '404', lang, home });
 
     if (a.formPage) {
       const form = getFormPageHandler();
-      if (!form) return renderError(ctx, req, reply, { kind: '404', lang, home: homeOf(rootPath, lang, ps.defaultLanguage) });
+      if (!form) return renderError(ctx, req, reply, { kind: '404', lang, home });
       return form(ctx, req, reply, {
         siteId: ps.siteId,
         lang,
         page: a.formPage,
-        basePath: homeOf(rootPath, lang, ps.defaultLanguage),
+        basePath: home,
         mode: resolved.mode,
       });
     }

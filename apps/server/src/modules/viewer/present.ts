@@ -11,7 +11,7 @@ import type {
   ProductView,
   ViewerSite,
 } from '@swipe/core';
-import { pageOrder, parseCreativeBlock, positionCode } from '@swipe/core/address.ts';
+import { pageOrder, parseCreativeBlock, parsePosition, positionCode } from '@swipe/core/address.ts';
 import type { Language } from '@swipe/core/constants.ts';
 import { sanitizeButtonHtml } from '../../lib/sanitize.js';
 import type { PublishedSite } from '../published/service.js';
@@ -64,6 +64,16 @@ export function pagesOf(ps: PublishedSite): Located[] {
 
 export function findPage(ps: PublishedSite, pageId: number): Located | null {
   return pagesOf(ps).find((p) => p.page.id === pageId) ?? null;
+}
+
+/**
+ * Whether a position code names a page visitors can open: inside the grid, with an image or video, or
+ * members-only (its lock shows). Anything else (`/Z9`, `/A99`, an empty slot) is not found.
+ */
+export function servesPosition(ps: PublishedSite, code: string): boolean {
+  const at = parsePosition(code, ps.document.numberHorizontal, ps.document.numberVertical);
+  const page = at ? (ps.document.categories[at.col]?.pages[at.row] as Loose | undefined) : undefined;
+  return Boolean(page && (page.imageUrl || page.membersOnlyLock));
 }
 
 function presentButton(b: Loose, lang: Language, def: Language): ButtonView {
@@ -296,6 +306,8 @@ function presentCampaign(
       linkDestinationUrl: s(b.linkDestinationUrl),
       bannerX: n(b.bannerX),
       bannerY: n(b.bannerY),
+      // a script link runs only when it parses (as script buttons)
+      ...(b.linkDestinationType === 'SCRIPT' ? { scriptValid: scriptParses(s(b.linkDestinationUrl)) } : {}),
     })),
     items: ((raw.buttons as Loose[] | undefined) ?? [])
       .map((it) => presentCampaignItem(it, grid, lang, def))
