@@ -3,17 +3,26 @@ import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
 import { t } from '../../lib/i18n';
 
-/** Leaving with unsaved changes asks first: closing the tab (beforeunload) and in-app navigation (blocker). */
-export function useUnsavedGuard(dirty: boolean): void {
+/**
+ * While `active`, closing or reloading the tab asks first (the browser's own question). The one beforeunload
+ * guard of the editor: unsaved changes below, and uploads still running (the document has not changed yet, so
+ * the unsaved-changes check cannot know: docs/decisions.md "Uploads before saving").
+ */
+export function useBeforeUnloadGuard(active: boolean): void {
   useEffect(() => {
-    if (!dirty) return;
+    if (!active) return;
     const h = (e: BeforeUnloadEvent) => {
       e.preventDefault();
       e.returnValue = '';
     };
     window.addEventListener('beforeunload', h);
     return () => window.removeEventListener('beforeunload', h);
-  }, [dirty]);
+  }, [active]);
+}
+
+/** Leaving with unsaved changes asks first: closing the tab (beforeunload) and in-app navigation (blocker). */
+export function useUnsavedGuard(dirty: boolean): void {
+  useBeforeUnloadGuard(dirty);
 
   const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
   useEffect(() => {

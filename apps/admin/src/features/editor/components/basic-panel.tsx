@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useT } from '../../../lib/i18n';
 import { useEditor } from '../editor-context';
 import { allFilled, changeLayout, noneFilled } from '../model/doc';
-import { ColorField } from './fields';
+import { ColorField, CountLabel, countLabelProps } from './fields';
 import { MediaField } from './media-field';
 import { Section } from './section';
 
@@ -44,7 +44,8 @@ export function BasicPanel() {
     <Stack gap="md" maw={980}>
       <Section title={t('admin.section_basic')}>
         <TextInput
-          label={t('admin.site_name')}
+          label={<CountLabel label={t('admin.site_name')} length={doc.name.length} max={LIMITS.text} />}
+          labelProps={countLabelProps}
           value={doc.name}
           onChange={(e) => {
             const v = e.currentTarget.value;
@@ -53,7 +54,6 @@ export function BasicPanel() {
             });
           }}
           error={errors.name}
-          maxLength={LIMITS.text}
           required
         />
         <div>
@@ -114,7 +114,15 @@ export function BasicPanel() {
           {menu.map((item, i) => (
             <TextInput
               key={i}
-              label={`${t('admin.menu_item_for', { column: columnToLetters(i + 1) })} · ${t(`admin.site_lang_${lang}`)}`}
+              label={
+                <CountLabel
+                  label={t('admin.menu_item_for', { column: columnToLetters(i + 1) })}
+                  extra={t(`admin.site_lang_${lang}`)}
+                  length={item.length}
+                  max={LIMITS.text}
+                />
+              }
+              labelProps={countLabelProps}
               value={item}
               onChange={(e) => {
                 const v = e.currentTarget.value;
@@ -124,7 +132,6 @@ export function BasicPanel() {
                 });
               }}
               error={errors[`translations.${lang}.globalMenu.${i}`]}
-              maxLength={LIMITS.text}
               required
             />
           ))}
@@ -213,6 +220,7 @@ export function BasicPanel() {
             <Switch
               key={key}
               label={t(`admin.${label}`)}
+              description={key === 'swipeRedirection' ? t('admin.flag_swipe_redirection_help') : undefined}
               checked={doc[key]}
               onChange={(e) => {
                 const v = e.currentTarget.checked;

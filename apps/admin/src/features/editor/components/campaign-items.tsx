@@ -278,7 +278,7 @@ export function CampaignItems({ cmp, set }: { cmp: Campaign; set: (fn: (c: Campa
                     width: 200,
                     height: 48,
                     text: { [lang]: t('admin.new_button_text') },
-                    bgColor: '#e8590c',
+                    bgColor: '#c2410c',
                     textColor: '#ffffff',
                     buttonShape: 'PILL',
                   },

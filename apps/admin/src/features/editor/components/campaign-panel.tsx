@@ -6,7 +6,7 @@ import { useT } from '../../../lib/i18n';
 import { useEditor } from '../editor-context';
 import { type Doc, pageNumbers } from '../model/doc';
 import { CampaignItems } from './campaign-items';
-import { AddRowButton, ColorField, NumField, RemoveButton } from './fields';
+import { AddRowButton, ColorField, CountLabel, countLabelProps, NumField, RemoveButton } from './fields';
 import { LinkFields, type LinkType } from './link-fields';
 import { MediaField } from './media-field';
 import { Section } from './section';
@@ -38,7 +38,15 @@ export function CampaignPanel() {
         {cmp && (
           <Stack gap="sm">
             <TextInput
-              label={`${t('admin.campaign_name')} · ${t(`admin.site_lang_${lang}`)}`}
+              label={
+                <CountLabel
+                  label={t('admin.campaign_name')}
+                  extra={t(`admin.site_lang_${lang}`)}
+                  length={(cmp.translations[lang]?.name ?? '').length}
+                  max={LIMITS.text}
+                />
+              }
+              labelProps={countLabelProps}
               value={cmp.translations[lang]?.name ?? ''}
               onChange={(ev) => {
                 const v = ev.currentTarget.value;
@@ -46,7 +54,6 @@ export function CampaignPanel() {
                   c.translations[lang] = { name: v };
                 });
               }}
-              maxLength={LIMITS.text}
               error={e(`translations.${lang}.name`)}
             />
             <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs">

@@ -5,11 +5,13 @@ import { useRef, useState } from 'react';
 import { IconPlus, IconUpload } from '../../../components/icons';
 import { useT } from '../../../lib/i18n';
 import { notifyError, notifyInfo, notifySuccess } from '../../../lib/notify';
-import { bulkUpload, precheck, UploadError, uploadFiles } from '../api/editor';
+import { bulkUpload, precheck, UPLOAD_ACCEPT, UploadError, uploadFiles } from '../api/editor';
 import { useEditor } from '../editor-context';
 import { type Button as Btn, CANVAS, cellName, newButton, newProduct, type Product } from '../model/doc';
+import { useBeforeUnloadGuard } from '../use-unsaved-guard';
 import { type BulkProgress, BulkUploadModal } from './bulk-upload-modal';
 import { ButtonInspector } from './button-inspector';
+import { CanvasOverlaysToggle } from './canvas-overlays';
 import { CreativeGrid } from './creative-grid';
 import { PageInspector } from './page-inspector';
 import { PhoneCanvas, type Selection } from './phone-canvas';
@@ -24,6 +26,7 @@ export function CreativesPanel() {
   const [busy, setBusy] = useState<{ done: number; total: number } | null>(null);
   const [bulk, setBulk] = useState<BulkProgress | null>(null);
   const bulkAbort = useRef<AbortController | null>(null);
+  useBeforeUnloadGuard(!!busy || (!!bulk && !bulk.finished));
   const { ref: canvasBox, width: boxWidth } = useElementSize();
   const c = Math.min(cell.c, doc.categories.length - 1);
   const r = Math.min(cell.r, (doc.categories[c]?.pages.length ?? 1) - 1);
@@ -55,8 +58,8 @@ export function CreativesPanel() {
         if (!p.imageUrl) empty.push({ c: ci, r: ri });
       });
     });
-    const bad = files.map((f) => [f.name, precheck(f)] as const).filter(([, e]) => e);
-    if (bad.length) return notifyInfo(bad.map(([n, e]) => `${n}: ${e}`).join(' / '));
+    const bad = files.map((f) => precheck(f)).filter((e): e is string => !!e);
+    if (bad.length) return notifyInfo(bad.join(' / '));
     if (files.length > empty.length) return notifyInfo(t('admin.too_many_files', { count: empty.length }));
     setBusy({ done: 0, total: files.length });
     try {
@@ -98,7 +101,7 @@ export function CreativesPanel() {
           const pg = at && d.categories[at.column - 1]?.pages[at.row - 1];
           if (pg) {
             pg.imageUrl = p.key;
-            pg.mediaType = /\.(mp4|mov|mpe?g)$/i.test(p.key) ? 'VIDEO' : 'IMAGE';
+            pg.mediaType = /\.(mp4|mov|mpe?g|webm)$/i.test(p.key) ? 'VIDEO' : 'IMAGE';
           }
         }
       });
@@ -129,11 +132,7 @@ export function CreativesPanel() {
             </Text>
           </Group>
           <Group gap={6}>
-            <FileButton
-              onChange={(f) => void uploadConsecutive(f)}
-              accept="image/png,image/jpeg,.jfif,.heic,.heif,video/mp4,video/quicktime,video/mpeg"
-              multiple
-            >
+            <FileButton onChange={(f) => void uploadConsecutive(f)} accept={`${UPLOAD_ACCEPT.image},${UPLOAD_ACCEPT.video}`} multiple>
               {(props) => (
                 <Button {...props} size="xs" leftSection={<IconUpload size={14} />} loading={!!busy} data-testid="upload-consecutive">
                   {t('admin.upload_creatives')}
@@ -199,6 +198,7 @@ export function CreativesPanel() {
             >
               {t('admin.add_product')}
             </Button>
+            <CanvasOverlaysToggle />
           </Group>
           <Box style={{ width: CANVAS.width * scale + 16, height: CANVAS.height * scale + 16, padding: 8 }}>
             <Box style={{ transform: `scale(${scale})`, transformOrigin: 'top left', width: CANVAS.width, height: CANVAS.height }}>

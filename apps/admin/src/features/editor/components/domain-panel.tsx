@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Code, Group, Loader, Stack, Stepper, Table, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
+import { ApiError } from '@swipe/api-client';
 import type { SiteSummary } from '@swipe/core';
 import { domain as domainRule } from '@swipe/core/validation.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -30,21 +31,29 @@ export function DomainPanel({ summary, onDomain }: { summary: SiteSummary; onDom
   const allowed = flags.privateDomain ?? true;
   const narrow = useMediaQuery('(max-width: 48em)');
 
-  const save = useMutation({
-    mutationFn: (d: string) => setDomain(siteId, d),
-    onSuccess: (r) => {
-      qc.setQueryData(['sites', 'domain', siteId], r);
-      onDomain(r.domain, r.status);
-      notifySuccess(r.message);
-      setStep(1);
+  // Nothing is stored before the last step (issue 14.11): step 1 only checks the address, and "Verify" at the
+  // end stores it and starts the check; leaving the wizard half-way leaves the site as it was.
+  const finish = useMutation({
+    mutationFn: async () => {
+      const stored = d?.domain && d.domain === value.trim().toLowerCase() ? null : await setDomain(siteId, value.trim());
+      if (stored) {
+        qc.setQueryData(['sites', 'domain', siteId], stored);
+        onDomain(stored.domain, stored.status);
+      }
+      return { stored, checked: await verifyDomain(siteId) };
     },
-  });
-  const verify = useMutation({
-    mutationFn: () => verifyDomain(siteId),
-    onSuccess: (r) => {
-      qc.setQueryData(['sites', 'domain', siteId], r);
-      onDomain(r.domain, r.status);
+    onSuccess: ({ stored, checked }) => {
+      qc.setQueryData(['sites', 'domain', siteId], checked);
+      onDomain(checked.domain, checked.status);
+      if (stored) notifySuccess(stored.message);
       setStep(4);
+    },
+    onError: (err) => {
+      // a refused address (taken, malformed) goes back to the step where it is typed, with the reason
+      if (err instanceof ApiError && err.fields.length > 0) {
+        setError(err.fields[0]?.message);
+        setStep(0);
+      }
     },
   });
   const remove = useMutation({
@@ -58,7 +67,7 @@ export function DomainPanel({ summary, onDomain }: { summary: SiteSummary; onDom
   });
 
   const d = info.data;
-  const host = d?.domain ?? value;
+  const host = value.trim() || d?.domain || '';
   return (
     <Stack maw={860}>
       <Section title={t('admin.section_domain')} description={t('admin.domain_help')}>
@@ -103,6 +112,7 @@ export function DomainPanel({ summary, onDomain }: { summary: SiteSummary; onDom
               loading={remove.isPending}
               onClick={() =>
                 modals.openConfirmModal({
+                  closeButtonProps: { 'aria-label': t('common.close') },
                   title: t('admin.domain_remove'),
                   children: <Text size="sm">{t('admin.domain_remove_body')}</Text>,
                   labels: { confirm: t('admin.remove'), cancel: t('admin.cancel') },
@@ -118,6 +128,9 @@ export function DomainPanel({ summary, onDomain }: { summary: SiteSummary; onDom
       </Section>
 
       <Section title={t('admin.domain_wizard')}>
+        <Text size="xs" c="dimmed" mb="xs">
+          {t('admin.dw_finish_saves')}
+        </Text>
         <Stepper
           orientation={narrow ? 'vertical' : 'horizontal'}
           active={step}
@@ -132,7 +145,7 @@ export function DomainPanel({ summary, onDomain }: { summary: SiteSummary; onDom
                 e.preventDefault();
                 const r = validate(schema, { domain: value }, lang);
                 setError(r.ok ? undefined : r.errors.domain);
-                if (r.ok) save.mutate(r.data.domain);
+                if (r.ok) setStep(1);
               }}
             >
               <Stack gap="sm" mt="sm">
@@ -146,7 +159,7 @@ export function DomainPanel({ summary, onDomain }: { summary: SiteSummary; onDom
                   disabled={!allowed}
                 />
                 <Group>
-                  <Button type="submit" loading={save.isPending} disabled={!allowed}>
+                  <Button type="submit" disabled={!allowed}>
                     {t('admin.next')}
                   </Button>
                 </Group>
@@ -208,7 +221,7 @@ export function DomainPanel({ summary, onDomain }: { summary: SiteSummary; onDom
                 <Button variant="default" onClick={() => setStep(2)}>
                   {t('common.back')}
                 </Button>
-                <Button onClick={() => verify.mutate()} loading={verify.isPending}>
+                <Button onClick={() => finish.mutate()} loading={finish.isPending}>
                   {t('admin.domain_finish')}
                 </Button>
               </Group>

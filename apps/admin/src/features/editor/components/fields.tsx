@@ -7,6 +7,28 @@ import type { I18nText } from '../model/doc';
 
 const SWATCHES = ['#ffffff', '#000000', '#1976d2', '#2BAA50', '#99D52A', '#e03131', '#f08c00', '#7048e8', '#dd2476', '#495057'];
 
+/**
+ * A field label with its "n/max" counter on the right. Text fields are never cut at their limit: past it
+ * the counter turns red and the document rule's message (core) shows until the text fits.
+ */
+export function CountLabel({ label, length, max, extra }: { label: string; length: number; max: number; extra?: string }) {
+  const over = length > max;
+  return (
+    <Group gap={6} component="span" wrap="nowrap" w="100%">
+      <span>{label}</span>
+      {extra && (
+        <Text span size="xs" c="dimmed" fw={400}>
+          {extra}
+        </Text>
+      )}
+      <Text span size="xs" c={over ? 'red.9' : 'dimmed'} fw={over ? 700 : 400} ml="auto" data-testid="text-counter">
+        {length}/{max}
+      </Text>
+    </Group>
+  );
+}
+export const countLabelProps = { style: { width: '100%' } };
+
 /** A text kept per language ({ja, en, ...}); edits the language of the current tab. */
 export function I18nInput({
   label,
@@ -39,20 +61,14 @@ export function I18nInput({
     onChange(next);
   };
   const common = {
-    label: (
-      <Group gap={6} component="span">
-        <span>{label}</span>
-        <Text span size="xs" c="dimmed" fw={400}>
-          {t(`admin.site_lang_${lang}`)}
-        </Text>
-      </Group>
-    ),
+    label: <CountLabel label={label} length={v.length} max={max} extra={t(`admin.site_lang_${lang}`)} />,
+    labelProps: countLabelProps,
     description,
     placeholder,
     required,
     value: v,
+    // the length rule is the document schema's (core), so the message is the same one the server gives
     error: errors[`${path}.${lang}`],
-    maxLength: max,
   };
   return multiline ? (
     <Textarea {...common} autosize minRows={2} maxRows={6} onChange={(e) => set(e.currentTarget.value)} />
@@ -67,11 +83,13 @@ export function ColorField({
   value,
   onChange,
   path,
+  swatches,
 }: {
   label: string;
   value: string | null | undefined;
   onChange: (v: string | null) => void;
   path: string;
+  swatches?: string[];
 }) {
   const { errors } = useEditor();
   return (
@@ -79,8 +97,10 @@ export function ColorField({
       label={label}
       value={value ?? ''}
       onChange={(v) => onChange(v === '' ? null : v)}
+      // What the operator typed stays (never silently reverted on blur); the rule's message shows until it is fixed.
+      fixOnBlur={false}
       format="hex"
-      swatches={SWATCHES}
+      swatches={swatches ?? SWATCHES}
       swatchesPerRow={10}
       error={errors[path]}
       popoverProps={{ withinPortal: true }}
@@ -232,7 +252,8 @@ export function ItemPicker({
           <Button
             key={j}
             size="compact-xs"
-            color={invalid(j) ? 'red' : color}
+            // shade 9 under the white label of the selected item: shade 7 of teal or red fails AA contrast (axe)
+            color={invalid(j) ? 'red.9' : color ? `${color}.9` : undefined}
             variant={j === selected ? 'filled' : 'default'}
             onClick={() => onSelect(j)}
           >

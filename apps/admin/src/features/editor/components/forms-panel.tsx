@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Group, SegmentedControl, Select, SimpleGrid, Stack, Switch, TagsInput, Text, TextInput } from '@mantine/core';
 import { FIELD_TYPES, FORM_TYPES, type FormType, LIMITS } from '@swipe/core/constants.ts';
+import { RULE_KEYS } from '@swipe/core/form-rules.ts';
 import { formFieldSchema } from '@swipe/core/site.ts';
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -7,9 +8,12 @@ import { IconPlus } from '../../../components/icons';
 import { useT } from '../../../lib/i18n';
 import { useEditor } from '../editor-context';
 import { AddRowButton, NumField, RowActions } from './fields';
+import { FieldRules } from './form-field-rules';
 import { Section } from './section';
 
 type Field = z.output<typeof formFieldSchema>;
+/** A new type starts without the rules of the old one (they would not fit it). */
+const NO_RULES = Object.fromEntries(RULE_KEYS.map((k) => [k, null])) as Partial<Field>;
 
 /** Default fields of each form (back-office.md 3). */
 function defaults(type: FormType, t: (k: string) => string): Field[] {
@@ -163,7 +167,7 @@ export function FormsPanel() {
                         label={t('admin.field_type')}
                         data={FIELD_TYPES.map((x) => ({ value: x, label: t(`admin.field_type_${x.toLowerCase()}`) }))}
                         value={fld.typeForm}
-                        onChange={(v) => v && setF({ typeForm: v as Field['typeForm'] })}
+                        onChange={(v) => v && setF({ typeForm: v as Field['typeForm'], ...NO_RULES })}
                         allowDeselect={false}
                         comboboxProps={{ withinPortal: true }}
                       />
@@ -204,6 +208,7 @@ export function FormsPanel() {
                           onChange={(v) => setF({ minValue: v })}
                           allowEmpty
                           decimals
+                          error={errors[`${fp}.minValue`]}
                         />
                         <NumField
                           label={t('admin.max_value')}
@@ -211,9 +216,11 @@ export function FormsPanel() {
                           onChange={(v) => setF({ maxValue: v })}
                           allowEmpty
                           decimals
+                          error={errors[`${fp}.maxValue`]}
                         />
                       </SimpleGrid>
                     )}
+                    <FieldRules field={fld} fields={fields} fp={fp} errors={errors} setF={setF} />
                     <Switch
                       label={t('admin.required_field')}
                       checked={fld.required}

@@ -5,13 +5,9 @@ import { IconPhoto, IconTrash, IconUpload } from '../../../components/icons';
 import { useMediaSrc } from '../../../lib/app-config';
 import { useT } from '../../../lib/i18n';
 import { notifyError, notifyInfo } from '../../../lib/notify';
-import { precheck, UploadError, uploadFiles } from '../api/editor';
+import { precheck, UPLOAD_ACCEPT, UploadError, uploadFiles } from '../api/editor';
 import { useEditor } from '../editor-context';
-
-const ACCEPT = {
-  image: 'image/png,image/jpeg,.jpg,.jpeg,.jfif,.png,.heic,.heif',
-  video: 'video/mp4,video/quicktime,video/mpeg,.mp4,.mov,.mpeg,.mpg',
-};
+import { useBeforeUnloadGuard } from '../use-unsaved-guard';
 
 /** One media reference (a storage key): thumbnail, upload/replace, remove. */
 export function MediaField({
@@ -37,13 +33,14 @@ export function MediaField({
   const { siteId } = useEditor();
   const src = useMediaSrc();
   const [busy, setBusy] = useState(false);
-  const accept = kind === 'both' ? `${ACCEPT.image},${ACCEPT.video}` : ACCEPT[kind];
-  const isVideo = value ? /\.(mp4|mov|mpeg|mpg|m3u8)$/i.test(value) : false;
+  useBeforeUnloadGuard(busy);
+  const accept = kind === 'both' ? `${UPLOAD_ACCEPT.image},${UPLOAD_ACCEPT.video}` : UPLOAD_ACCEPT[kind];
+  const isVideo = value ? /\.(mp4|mov|mpeg|mpg|webm|m3u8)$/i.test(value) : false;
 
   const pick = async (file: File | null) => {
     if (!file) return;
     const bad = precheck(file, kind === 'both' ? undefined : kind);
-    if (bad) return notifyInfo(`${file.name}: ${bad}`);
+    if (bad) return notifyInfo(bad);
     setBusy(true);
     try {
       const [u] = await uploadFiles(siteId, [file], { logo });
@@ -87,7 +84,7 @@ export function MediaField({
         </Box>
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Group gap={6}>
-            <FileButton onChange={pick} accept={accept}>
+            <FileButton onChange={pick} accept={accept} inputProps={{ 'aria-label': label }}>
               {(props) => (
                 <Button {...props} size="xs" variant="light" leftSection={<IconUpload size={14} />} loading={busy}>
                   {value ? t('admin.replace') : t('admin.upload')}

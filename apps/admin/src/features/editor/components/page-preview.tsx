@@ -13,7 +13,7 @@ const VIEWER_TEXTS = import.meta.glob<Record<string, string>>('../../../../../..
 });
 const viewerTexts = (lang: string) => VIEWER_TEXTS[`../../../../../../packages/i18n/locales/${lang}/viewer.json`] ?? {};
 const viewerDictT = (l: Language) => dictT({ viewer: { ...viewerTexts('en'), ...viewerTexts(l) } });
-const viewerT: Record<Language, ReturnType<typeof dictT>> = {
+export const viewerT: Record<Language, ReturnType<typeof dictT>> = {
   ja: viewerDictT('ja'),
   en: viewerDictT('en'),
   kr: viewerDictT('kr'),

@@ -1,10 +1,12 @@
 import { Box } from '@mantine/core';
+import { parseCellRef } from '@swipe/core/cell.ts';
 import type { Language } from '@swipe/core/constants.ts';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useMediaSrc } from '../../../lib/app-config';
 import { useT } from '../../../lib/i18n';
 import { type Button, CANVAS, type Page, type Product } from '../model/doc';
 import { pointerDrag } from '../model/drag';
+import { CanvasOverlays } from './canvas-overlays';
 import { PagePreview } from './page-preview';
 
 export type Selection = { kind: 'button' | 'product'; index: number } | null;
@@ -83,6 +85,7 @@ export function PhoneCanvas({
   const src = useMediaSrc();
   const ref = useRef<HTMLDivElement>(null);
   const [rects, setRects] = useState<Record<number, Rect>>({});
+  const at = parseCellRef(cell);
 
   // Boxes of the drawn buttons (microcopy included), in canvas pixels.
   useLayoutEffect(() => {
@@ -132,7 +135,12 @@ export function PhoneCanvas({
       }}
       data-testid="phone-canvas"
     >
-      <PagePreview page={page} lang={lang} media={src} cell={cell} />
+      {/* the page in its own stacking layer, so its buttons' z-index never rises over the overlays */}
+      <div style={{ position: 'absolute', inset: 0, zIndex: 0 }}>
+        <PagePreview page={page} lang={lang} media={src} cell={cell} />
+      </div>
+      {/* what covers the page for visitors (bars, popups), under the editing layer */}
+      {at && <CanvasOverlays c={at.column - 1} r={at.row - 1} page={page} lang={lang} />}
       {/* editing layer */}
       <div style={{ position: 'absolute', inset: 0, zIndex: 3000 }}>
         {page.buttons.map((b, i) => {

@@ -1,5 +1,6 @@
-import { Divider, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { LIMITS } from '@swipe/core/constants.ts';
+import { ColorSwatch, Divider, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { textColorFor } from '@swipe/core/album.ts';
+import { LIMITS, PRODUCT_PALETTE } from '@swipe/core/constants.ts';
 import { useT } from '../../../lib/i18n';
 import { useEditor } from '../editor-context';
 import { newProduct, type Product } from '../model/doc';
@@ -128,8 +129,12 @@ export function ProductInspector({ c, r, path, index, onIndex }: PageItemProps) 
             maxLength={LIMITS.linkUrl}
             error={e('linkButtonUrl')}
           />
+          <ProductPalette
+            value={p.linkButtonColor}
+            onPick={(color) => set({ linkButtonColor: color, linkTextColor: textColorFor(color) })}
+          />
           <SimpleGrid cols={2} spacing="xs">
-            <ColorField label={t('admin.link_button_color')} {...bind('linkButtonColor')} />
+            <ColorField label={t('admin.link_button_color')} {...bind('linkButtonColor')} swatches={[...PRODUCT_PALETTE]} />
             <ColorField label={t('admin.link_text_color')} {...bind('linkTextColor')} />
             <ColorField label={t('admin.text_color')} {...bind('textColor')} />
             <ColorField label={t('admin.background_color')} {...bind('backgroundColor')} />
@@ -137,5 +142,44 @@ export function ProductInspector({ c, r, path, index, onIndex }: PageItemProps) 
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/** The product colour palette of five (viewer.md 9): one click sets the button colour and a readable text colour. */
+function ProductPalette({ value, onPick }: { value: string | null | undefined; onPick: (color: string) => void }) {
+  const t = useT();
+  return (
+    <div>
+      <Text size="sm" fw={500} id="product-palette-label">
+        {t('admin.product_palette')}
+      </Text>
+      <Text size="xs" c="dimmed" mb={6}>
+        {t('admin.product_palette_help')}
+      </Text>
+      <Group gap={8} role="group" aria-labelledby="product-palette-label" data-testid="product-palette">
+        {PRODUCT_PALETTE.map((color) => {
+          const on = value?.toLowerCase() === color.toLowerCase();
+          return (
+            <ColorSwatch
+              key={color}
+              component="button"
+              type="button"
+              color={color}
+              size={28}
+              aria-label={t('admin.product_palette_pick', { color })}
+              aria-pressed={on}
+              onClick={() => onPick(color)}
+              style={{ cursor: 'pointer', outline: on ? '2px solid var(--mantine-color-blue-7)' : undefined, outlineOffset: 2 }}
+            >
+              {on && (
+                <Text span size="xs" fw={700} c={textColorFor(color)} aria-hidden>
+                  ✓
+                </Text>
+              )}
+            </ColorSwatch>
+          );
+        })}
+      </Group>
+    </div>
   );
 }
