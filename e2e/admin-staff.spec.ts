@@ -114,6 +114,8 @@ describe('admin staff journey', () => {
     const save = staff.getByRole('button', { name: 'Save', exact: true });
     await save.waitFor();
     await save.click();
+    // the demo site is live: a save asks first (issue 14.9)
+    await staff.getByRole('button', { name: 'Update the live page', exact: true }).click();
     await staff.waitForURL(/\/errors\/403$/, { timeout: 30_000 });
     await staff.goto(`${admin()}/master-user/site/${server.demoSiteId}`);
     await staff.getByText('You have view authority: changes cannot be saved.').waitFor();

@@ -57,11 +57,10 @@ describe('sniffContent (by bytes, never by name)', () => {
     expect(sniffContent(ts)?.mime).toBe('video/mpeg');
   });
 
-  it('refuses SVG, HTML, GIF, AVIF, text and empty input', () => {
+  it('refuses SVG, HTML, AVIF, text and empty input', () => {
     expect(sniffContent(bytes('<svg xmlns="http://www.w3.org/2000/svg"></svg>'))).toBeNull();
     expect(sniffContent(bytes('<?xml version="1.0"?><svg/>'))).toBeNull();
     expect(sniffContent(bytes('<!DOCTYPE html><html><script>alert(1)</script>'))).toBeNull();
-    expect(sniffContent(bytes('GIF89a'))).toBeNull();
     expect(sniffContent(ftyp('avif', 'mif1', 'avif'))).toBeNull();
     expect(sniffContent(ftyp('mif1', 'avif'))).toBeNull();
     expect(sniffContent(ftyp('xxxx'))).toBeNull();
@@ -123,5 +122,61 @@ describe('checkUploadContent', () => {
   it('refuses SVG and HTML even when declared as images', () => {
     expect(checkUploadContent('image', bytes('<svg/>'), 6).ok).toBe(false);
     expect(checkUploadContent('any', bytes('<html></html>'), 13).ok).toBe(false);
+  });
+});
+
+// Upload formats (issue 14.17, docs/decisions.md "Upload formats"): decided per format, by content.
+describe('formats of back-office.md 9 and viewer.md 9, by content', () => {
+  const le16 = (n: number) => [n & 255, (n >>> 8) & 255];
+  const le32 = (n: number) => [...le16(n), ...le16(n >>> 16)];
+  const ebml = (docType: string) =>
+    bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x80 | docType.length], docType);
+  const webpLossy = (w: number, h: number) =>
+    bytes('RIFF', le32(100), 'WEBP', 'VP8 ', le32(80), [0, 0, 0], [0x9d, 0x01, 0x2a], le16(w), le16(h));
+  const webpLossless = (w: number, h: number) => {
+    const bits = (w - 1) | ((h - 1) << 14);
+    return bytes('RIFF', le32(100), 'WEBP', 'VP8L', le32(80), [0x2f], le32(bits), [0, 0, 0, 0, 0]);
+  };
+  const webpExtended = (w: number, h: number) =>
+    bytes(
+      'RIFF',
+      le32(100),
+      'WEBP',
+      'VP8X',
+      le32(10),
+      [0x10, 0, 0, 0],
+      [(w - 1) & 255, ((w - 1) >> 8) & 255, 0],
+      [(h - 1) & 255, ((h - 1) >> 8) & 255, 0],
+      [0, 0],
+    );
+
+  it('accepts WebP and GIF images and reads their size from the header', () => {
+    expect(sniffContent(webpLossy(300, 250))).toEqual({ kind: 'image', mime: 'image/webp', ext: 'webp' });
+    expect(imageHeaderDimensions(webpLossy(300, 250))).toEqual({ width: 300, height: 250 });
+    expect(imageHeaderDimensions(webpLossless(640, 480))).toEqual({ width: 640, height: 480 });
+    expect(imageHeaderDimensions(webpExtended(1080, 1920))).toEqual({ width: 1080, height: 1920 });
+    expect(imageHeaderDimensions(bytes('RIFF', le32(100), 'WEBP'))).toBe('need-more');
+    for (const v of ['GIF87a', 'GIF89a']) {
+      const gif = bytes(v, le16(250), le16(150), [0, 0, 0]);
+      expect(sniffContent(gif)).toEqual({ kind: 'image', mime: 'image/gif', ext: 'gif' });
+      expect(imageHeaderDimensions(gif)).toEqual({ width: 250, height: 150 });
+    }
+  });
+  it('accepts WebM video (a Matroska header whose DocType is webm), not other Matroska', () => {
+    expect(sniffContent(ebml('webm'))).toEqual({ kind: 'video', mime: 'video/webm', ext: 'webm' });
+    expect(checkUploadContent('video', ebml('webm'), 1000).ok).toBe(true);
+    expect(checkUploadContent('image', ebml('webm'), 1000)).toEqual({ ok: false, key: 'validation.upload_format_image' });
+    expect(sniffContent(ebml('matroska'))).toBeNull();
+  });
+  it('refuses BMP, SVG, AVI, FLV, WMV, Ogg and a RIFF that is not WebP', () => {
+    expect(sniffContent(bytes('BM', le32(1000), [0, 0, 0, 0], le32(54)))).toBeNull();
+    expect(sniffContent(bytes('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
+    expect(sniffContent(bytes('RIFF', le32(1000), 'AVI LIST'))).toBeNull();
+    expect(sniffContent(bytes('RIFF', le32(1000), 'WAVEfmt '))).toBeNull();
+    expect(sniffContent(bytes('FLV', [1, 5, 0, 0, 0, 9]))).toBeNull();
+    // ASF (WMV) header GUID
+    expect(sniffContent(bytes([0x30, 0x26, 0xb2, 0x75, 0x8e, 0x66, 0xcf, 0x11, 0xa6, 0xd9, 0, 0xaa, 0, 0x62, 0xce, 0x6c]))).toBeNull();
+    expect(sniffContent(bytes('OggS', [0, 2, 0, 0, 0, 0, 0, 0, 0, 0]))).toBeNull();
+    expect(checkUploadContent('video', bytes('OggS', [0, 2]), 100)).toEqual({ ok: false, key: 'validation.upload_format_video' });
   });
 });

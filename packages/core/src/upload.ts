@@ -8,9 +8,19 @@ export type SniffedKind = 'image' | 'video';
 export interface Sniffed {
   kind: SniffedKind;
   /** content type decided from the bytes */
-  mime: 'image/jpeg' | 'image/png' | 'image/heic' | 'image/heif' | 'video/mp4' | 'video/quicktime' | 'video/mpeg';
+  mime:
+    | 'image/jpeg'
+    | 'image/png'
+    | 'image/heic'
+    | 'image/heif'
+    | 'image/webp'
+    | 'image/gif'
+    | 'video/mp4'
+    | 'video/quicktime'
+    | 'video/mpeg'
+    | 'video/webm';
   /** extension used for storage keys */
-  ext: 'jpg' | 'png' | 'heic' | 'heif' | 'mp4' | 'mov' | 'mpeg';
+  ext: 'jpg' | 'png' | 'heic' | 'heif' | 'webp' | 'gif' | 'mp4' | 'mov' | 'mpeg' | 'webm';
 }
 
 /** How many leading bytes sniffContent needs to decide. */
@@ -63,15 +73,33 @@ function ftypBrands(b: Uint8Array): string[] | null {
   return out;
 }
 
+/** The DocType of a Matroska/WebM file (EBML header at the start), or null: 'webm' or 'matroska'. */
+function ebmlDocType(b: Uint8Array): string | null {
+  if (b.length < 8 || b[0] !== 0x1a || b[1] !== 0x45 || b[2] !== 0xdf || b[3] !== 0xa3) return null;
+  // The DocType element (id 0x4282) sits inside the first few dozen bytes of the EBML header.
+  for (let i = 4; i + 3 < Math.min(b.length, 64); i++) {
+    if (b[i] !== 0x42 || b[i + 1] !== 0x82) continue;
+    const size = (b[i + 2] as number) & 0x7f; // one-byte EBML size (0x80 | n)
+    if (((b[i + 2] as number) & 0x80) === 0 || size > 16) return null;
+    return ascii(b, i + 3, size);
+  }
+  return null;
+}
+
 /**
- * What the bytes are: JPEG (any JFIF/EXIF flavour), PNG, HEIC/HEIF, MP4, MOV, MPEG (program or
- * transport stream, or an elementary video stream). Anything else (SVG, HTML, GIF, AVIF, ...) is null.
+ * What the bytes are (docs/decisions.md "Upload formats"): JPEG (any JFIF/EXIF flavour), PNG, HEIC/HEIF,
+ * WebP, GIF, MP4, MOV, MPEG (program or transport stream, or an elementary video stream) and WebM.
+ * Anything else (SVG, HTML, BMP, AVIF, AVI, Matroska, FLV, WMV, Ogg, ...) is null.
  */
 export function sniffContent(bytes: Uint8Array): Sniffed | null {
   const b = bytes;
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return { kind: 'image', mime: 'image/jpeg', ext: 'jpg' };
   if (b.length >= 8 && b[0] === 0x89 && ascii(b, 1, 3) === 'PNG' && b[4] === 0x0d && b[5] === 0x0a && b[6] === 0x1a && b[7] === 0x0a)
     return { kind: 'image', mime: 'image/png', ext: 'png' };
+  if (b.length >= 12 && ascii(b, 0, 4) === 'RIFF' && ascii(b, 8, 4) === 'WEBP') return { kind: 'image', mime: 'image/webp', ext: 'webp' };
+  if (b.length >= 6 && (ascii(b, 0, 6) === 'GIF87a' || ascii(b, 0, 6) === 'GIF89a'))
+    return { kind: 'image', mime: 'image/gif', ext: 'gif' };
+  if (ebmlDocType(b) === 'webm') return { kind: 'video', mime: 'video/webm', ext: 'webm' };
   const brands = ftypBrands(b);
   if (brands) {
     const major = brands[0] as string;
@@ -163,6 +191,27 @@ function heifDimensions(b: Uint8Array): HeaderDimensions {
   return 'need-more';
 }
 
+/** WebP: the first chunk is VP8 (lossy), VP8L (lossless) or VP8X (extended, with the canvas size). */
+function webpDimensions(b: Uint8Array): HeaderDimensions {
+  if (b.length < 30) return 'need-more';
+  const chunk = ascii(b, 12, 4);
+  const le24 = (o: number) => (b[o] as number) | ((b[o + 1] as number) << 8) | ((b[o + 2] as number) << 16);
+  if (chunk === 'VP8X') return { width: le24(24) + 1, height: le24(27) + 1 };
+  if (chunk === 'VP8 ') {
+    if (b[23] !== 0x9d || b[24] !== 0x01 || b[25] !== 0x2a) return null;
+    return {
+      width: ((b[26] as number) | ((b[27] as number) << 8)) & 0x3fff,
+      height: ((b[28] as number) | ((b[29] as number) << 8)) & 0x3fff,
+    };
+  }
+  if (chunk === 'VP8L') {
+    if (b[20] !== 0x2f) return null;
+    const bits = (b[21] as number) | ((b[22] as number) << 8) | ((b[23] as number) << 16) | ((b[24] as number) << 24);
+    return { width: (bits & 0x3fff) + 1, height: ((bits >>> 14) & 0x3fff) + 1 };
+  }
+  return null;
+}
+
 /**
  * Image dimensions from the header alone (no decoding). 'need-more' means: give me more leading
  * bytes; null means the header is broken or has no dimensions.
@@ -176,6 +225,11 @@ export function imageHeaderDimensions(bytes: Uint8Array): HeaderDimensions {
     return { width: u32(bytes, 16), height: u32(bytes, 20) };
   }
   if (s.mime === 'image/jpeg') return jpegDimensions(bytes);
+  if (s.mime === 'image/gif') {
+    if (bytes.length < 10) return 'need-more';
+    return { width: (bytes[6] as number) | ((bytes[7] as number) << 8), height: (bytes[8] as number) | ((bytes[9] as number) << 8) };
+  }
+  if (s.mime === 'image/webp') return webpDimensions(bytes);
   return heifDimensions(bytes);
 }
 

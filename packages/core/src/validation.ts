@@ -185,10 +185,12 @@ export function checkMonth(yearMonth: string, now: Date = new Date()): string | 
 }
 
 /** Uploads: allowed content types by kind, with the size limits. */
-export const IMAGE_MIME = ['image/jpeg', 'image/png', 'image/heic', 'image/heif'] as const;
-export const VIDEO_MIME = ['video/mp4', 'video/quicktime', 'video/mpeg'] as const;
-export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'jfif', 'png', 'heic', 'heif'] as const;
-export const VIDEO_EXTENSIONS = ['mp4', 'mov', 'mpeg', 'mpg'] as const;
+export const IMAGE_MIME = ['image/jpeg', 'image/png', 'image/heic', 'image/heif', 'image/webp', 'image/gif'] as const;
+/** A profile image takes fewer formats than a creative (issue 9.7): JPEG (JFIF included) or PNG. */
+export const PROFILE_IMAGE_MIME = ['image/jpeg', 'image/png'] as const;
+export const VIDEO_MIME = ['video/mp4', 'video/quicktime', 'video/mpeg', 'video/webm'] as const;
+export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'jfif', 'png', 'heic', 'heif', 'webp', 'gif'] as const;
+export const VIDEO_EXTENSIONS = ['mp4', 'mov', 'mpeg', 'mpg', 'webm'] as const;
 export function checkUpload(kind: 'image' | 'video', contentType: string, sizeBytes: number, maxBytes?: number): string | null {
   if (kind === 'image' && !(IMAGE_MIME as readonly string[]).includes(contentType)) return 'validation.upload_format_image';
   if (kind === 'video' && !(VIDEO_MIME as readonly string[]).includes(contentType)) return 'validation.upload_format_video';

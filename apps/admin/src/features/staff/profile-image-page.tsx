@@ -1,6 +1,7 @@
 import { Alert, Avatar, Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { LIMITS } from '@swipe/core/constants.ts';
+import { PROFILE_IMAGE_MIME } from '@swipe/core/validation.ts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { IconTrash, IconUpload } from '../../components/icons';
@@ -56,9 +57,9 @@ export function ProfileImagePage() {
     setError(null);
     if (!f) return;
     const type = profileContentType(f);
-    if (type !== 'image/jpeg' && type !== 'image/png') {
+    if (!(PROFILE_IMAGE_MIME as readonly string[]).includes(type)) {
       setFile(null);
-      setError(t('validation.upload_format_image'));
+      setError(t('validation.upload_format_profile'));
       return;
     }
     if (f.size > LIMITS.profileImageBytes) {

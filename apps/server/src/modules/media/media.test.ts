@@ -122,8 +122,8 @@ describe('generate-upload-urls: declared type and size first', () => {
     const row = await s.ctx.db.one<{ status: string; kind: string }>('SELECT status, kind FROM media WHERE storage_key = $1', [a.key]);
     expect(row).toEqual({ status: 'PENDING', kind: 'IMAGE' });
   });
-  it('refuses SVG, HTML, GIF and unknown types, and sizes past 30 MB (edge: exactly 30 MB is fine)', async () => {
-    for (const ct of ['image/svg+xml', 'text/html', 'image/gif', 'application/octet-stream']) {
+  it('refuses SVG, HTML, BMP and unknown types, and sizes past 30 MB (edge: exactly 30 MB is fine)', async () => {
+    for (const ct of ['image/svg+xml', 'text/html', 'image/bmp', 'application/octet-stream']) {
       const r = await ask([{ file_name: 'x', content_type: ct, size_bytes: 10, kind: 'image' }]);
       expect(r.status, ct).toBe(422);
       expect(String(r.body.message)).toContain('Format not supported');

@@ -51,9 +51,12 @@ const EXT: Record<string, string> = {
   'image/png': 'png',
   'image/heic': 'heic',
   'image/heif': 'heif',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
   'video/mp4': 'mp4',
   'video/quicktime': 'mov',
   'video/mpeg': 'mpeg',
+  'video/webm': 'webm',
 };
 
 export interface UploadFile {
@@ -310,7 +313,9 @@ export async function completeUpload(ctx: AppContext, actor: Actor, key: string)
       size === 0
         ? { ok: false, key: 'validation.upload_empty' }
         : await checkStoredContent(m.kind === 'VIDEO' ? 'video' : 'image', size, maxBytes, read, whole);
-    if (profile && verdict.ok && !profileContentAccepted(verdict.type)) verdict = { ok: false, key: 'validation.upload_format_image' };
+    // A profile image takes fewer formats than a creative: its refusal names its own list.
+    if (profile && (verdict.ok ? !profileContentAccepted(verdict.type) : verdict.key === 'validation.upload_format_image'))
+      verdict = { ok: false, key: 'validation.upload_format_profile' };
     if (!verdict.ok) {
       await rejectMedia(ctx.db, m.id, verdict.key);
       throw fieldError('key', verdict.key, { max: mb(maxBytes), ...(verdict.params ?? {}) });

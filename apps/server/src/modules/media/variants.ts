@@ -2,17 +2,19 @@ import { IMAGE_WIDTHS, variantKey } from '@swipe/core';
 import sharp from 'sharp';
 import type { Storage } from './storage.js';
 
-/** Makes the webp variants (widths 50..1200) of an image already in storage. Never upscales. */
+/** Makes the webp variants (widths 50..1200) of an image already in storage. Never upscales; an animated GIF or WebP stays animated. */
 export async function makeImageVariants(
   storage: Storage,
   key: string,
   source?: Buffer,
 ): Promise<{ width: number; height: number; variants: number[] }> {
   const input = source ?? (await storage.get(key));
-  const image = sharp(input, { limitInputPixels: 50_000_000, failOn: 'error' }).rotate();
+  const animated = /\.(gif|webp)$/i.test(key);
+  const image = sharp(input, { limitInputPixels: 50_000_000, failOn: 'error', animated }).rotate();
   const meta = await image.metadata();
   const width = meta.autoOrient?.width ?? meta.width ?? 0;
-  const height = meta.autoOrient?.height ?? meta.height ?? 0;
+  // an animation's height is one frame's (pageHeight), not the whole strip of frames
+  const height = meta.pageHeight ?? meta.autoOrient?.height ?? meta.height ?? 0;
   await Promise.all(
     IMAGE_WIDTHS.map(async (w) => {
       const buf = await image
