@@ -38,4 +38,8 @@ export const messages = {
     '다른 검색어를 쓰거나 검색을 지우세요.',
     '请尝试其他关键词或清除搜索。',
   ],
+  visitors_tab_surveys: ['アンケート回答', 'Survey responses', '설문 응답', '问卷回答'],
+  visitors_detail: ['詳細', 'Details', '상세', '详情'],
+  visitors_detail_for: ['{name} の詳細', 'Details of {name}', '{name} 상세', '{name} 的详情'],
+  visitors_detail_title: ['送信内容', 'Submission', '제출 내용', '提交内容'],
 };

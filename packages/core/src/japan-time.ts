@@ -29,3 +29,15 @@ export function firstOfNextMonthJst(now: Date = new Date()): string {
   const jst = toJapanClock(now);
   return new Date(Date.UTC(jst.getUTCFullYear(), jst.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
 }
+
+/**
+ * An instant as Japan wall-clock time with the zone named, `2026-11-25 15:47 JST`: the one way the back office
+ * writes a time for people (lists on screen and their CSV files alike). Empty for no instant.
+ */
+export function formatJapanTime(at: Date | string | number | null | undefined): string {
+  if (at === null || at === undefined || at === '') return '';
+  const d = new Date(at);
+  if (Number.isNaN(d.getTime())) return '';
+  const s = toJapanClock(d).toISOString();
+  return `${s.slice(0, 10)} ${s.slice(11, 16)} JST`;
+}

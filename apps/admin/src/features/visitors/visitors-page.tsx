@@ -1,27 +1,42 @@
-import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Table, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { csvBlob } from '@swipe/api-client';
-import type { VisitorEntry } from '@swipe/core';
+import type { VisitorEntry, VisitorField } from '@swipe/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ErrorScreen } from '../../components/error-screen';
 import { IconEdit } from '../../components/icons';
 import { ListFooter, ListSearch, useListParams } from '../../components/list-controls';
 import { ClearFiltersButton, ExportCsvButton, FilterBar, ListError, SkeletonRows } from '../../components/list-layout';
 import { EmptyState } from '../../components/states';
-import { downloadBlob, formatDateTime } from '../../lib/format';
+import { downloadBlob } from '../../lib/format';
 import { type T, useT } from '../../lib/i18n';
 import { useBase } from '../../lib/session';
 import { siteDetailQuery } from '../../lib/sites';
-import { dataSummary, exportVisitorsCsv, VISITOR_KINDS, type VisitorKind, type VisitorListParams, visitorListQuery } from './api/visitors';
+import {
+  dataSummary,
+  type EntryKind,
+  exportVisitorsCsv,
+  VISITOR_KINDS,
+  type VisitorKind,
+  type VisitorListParams,
+  visitorListQuery,
+  visitorTime,
+} from './api/visitors';
+import { DetailDrawer, type DetailRow } from './detail-drawer';
+import { SurveyResponsesTab } from './survey-tab';
 
-// A site's visitors (back-office.md 1): members, contact-form and homepage-form submissions, one tab each.
+// A site's visitors (back-office.md 1): members, contact-form and homepage-form submissions and survey responses,
+// one tab each; a row opens in full in a drawer. Fields are the form's, labelled in the interface language and in
+// the form's order; times are Japan time with the zone named, as in the CSV files (issue 14.13).
 // Tab, search, page and page size live in the URL so a reload (or a shared link) shows the same list.
 
 const TAB_LABEL: Record<VisitorKind, string> = {
   members: 'admin.visitors_tab_members',
   contacts: 'admin.visitors_tab_contacts',
   forms: 'admin.visitors_tab_forms',
+  surveys: 'admin.visitors_tab_surveys',
 };
 const STATUS_LOOK: Record<string, { color: string; variant: 'light' | 'outline' }> = {
   ACTIVE: { color: 'teal', variant: 'light' },
@@ -74,7 +89,7 @@ export function VisitorsPage() {
         </Tabs.List>
         {VISITOR_KINDS.map((k) => (
           <Tabs.Panel key={k} value={k} pt="md">
-            <VisitorList siteId={siteId} kind={k} />
+            {k === 'surveys' ? <SurveyResponsesTab siteId={siteId} /> : <VisitorList siteId={siteId} kind={k} />}
           </Tabs.Panel>
         ))}
       </Tabs>
@@ -82,7 +97,7 @@ export function VisitorsPage() {
   );
 }
 
-function VisitorList({ siteId, kind }: { siteId: number; kind: VisitorKind }) {
+function VisitorList({ siteId, kind }: { siteId: number; kind: EntryKind }) {
   const t = useT();
   const { page, pageSize, search: q, searchInput: search, setSearchInput: setSearch, set } = useListParams();
   const params: VisitorListParams = { page, pageSize, search: q };
@@ -93,7 +108,21 @@ function VisitorList({ siteId, kind }: { siteId: number; kind: VisitorKind }) {
     onSuccess: (text) => downloadBlob(csvBlob(text), `site-${siteId}-${kind}-${new Date().toISOString().slice(0, 10)}.csv`),
   });
   const members = kind === 'members';
-  const cols = members ? 6 : 4;
+  const cols = members ? 7 : 5;
+  const fields = list.data?.fields ?? [];
+  const [open, setOpen] = useState<VisitorEntry | null>(null);
+  const detail = (v: VisitorEntry): DetailRow[] => [
+    { label: t('admin.visitors_col_date'), value: visitorTime(v.createdAt) },
+    { label: t('admin.visitors_col_email'), value: v.email ?? '' },
+    { label: t('admin.visitors_col_lang'), value: langName(t, v.lang) },
+    ...(members
+      ? [
+          { label: t('admin.visitors_col_status'), value: v.status ? t(`admin.visitors_status_${v.status.toLowerCase()}`) : '' },
+          { label: t('admin.visitors_col_confirmed'), value: v.confirmedAt ? visitorTime(v.confirmedAt) : '' },
+        ]
+      : []),
+    ...dataSummary(v.data, fields, true).map((f) => ({ label: f.label, value: f.value })),
+  ];
   const searchLabel = t('admin.visitors_search');
   // a phone gets one card per entry: a wide table would hide the details off screen
   const phone = useMediaQuery('(max-width: 48em)');
@@ -121,7 +150,7 @@ function VisitorList({ siteId, kind }: { siteId: number; kind: VisitorKind }) {
               </Stack>
             ))}
           {list.data?.items.map((v) => (
-            <Entry key={v.id} v={v} members={members} t={t} />
+            <Entry key={v.id} v={v} members={members} t={t} fields={fields} onOpen={() => setOpen(v)} />
           ))}
         </Stack>
       ) : (
@@ -135,12 +164,15 @@ function VisitorList({ siteId, kind }: { siteId: number; kind: VisitorKind }) {
                 {members && <Table.Th>{t('admin.visitors_col_status')}</Table.Th>}
                 {members && <Table.Th>{t('admin.visitors_col_confirmed')}</Table.Th>}
                 <Table.Th>{t('admin.visitors_col_data')}</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>{t('admin.visitors_detail')}</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {list.isPending && <SkeletonRows rows={5} cols={cols} />}
               {list.data?.items.map((v) => (
-                <Row key={v.id} v={v} members={members} t={t} />
+                <Row key={v.id} v={v} members={members} t={t} fields={fields} onOpen={() => setOpen(v)} />
               ))}
             </Table.Tbody>
           </Table>
@@ -163,6 +195,7 @@ function VisitorList({ siteId, kind }: { siteId: number; kind: VisitorKind }) {
         />
       )}
       {list.data && list.data.total > 0 && <ListFooter page={params.page} pageSize={params.pageSize} total={list.data.total} set={set} />}
+      <DetailDrawer title={t('admin.visitors_detail_title')} rows={open ? detail(open) : null} onClose={() => setOpen(null)} />
     </Card>
   );
 }
@@ -179,8 +212,8 @@ function StatusTag({ status, t }: { status: string | undefined; t: T }) {
   );
 }
 
-function Fields({ data }: { data: VisitorEntry['data'] }) {
-  const fields = dataSummary(data);
+function Fields({ data, fields: form }: { data: VisitorEntry['data']; fields: VisitorField[] }) {
+  const fields = dataSummary(data, form);
   if (fields.length === 0)
     return (
       <Text size="sm" c="dimmed">
@@ -190,9 +223,9 @@ function Fields({ data }: { data: VisitorEntry['data'] }) {
   return (
     <Stack gap={2}>
       {fields.map((f) => (
-        <Text key={f.key} size="sm" lineClamp={2} title={`${f.key}: ${f.value}`} style={{ overflowWrap: 'anywhere' }}>
+        <Text key={f.key} size="sm" lineClamp={2} title={`${f.label}: ${f.value}`} style={{ overflowWrap: 'anywhere' }}>
           <Text span fw={600} size="sm">
-            {f.key}:
+            {f.label}:
           </Text>{' '}
           {f.value}
         </Text>
@@ -211,32 +244,51 @@ function Email({ email }: { email: string | null }) {
   );
 }
 
+interface RowProps {
+  v: VisitorEntry;
+  members: boolean;
+  t: T;
+  fields: VisitorField[];
+  onOpen: () => void;
+}
+
+function DetailButton({ v, t, onOpen }: Pick<RowProps, 'v' | 't' | 'onOpen'>) {
+  return (
+    <Button size="compact-xs" variant="light" onClick={onOpen} aria-label={t('admin.visitors_detail_for', { name: v.email ?? `#${v.id}` })}>
+      {t('admin.visitors_detail')}
+    </Button>
+  );
+}
+
 /** One entry as a card (phones). */
-function Entry({ v, members, t }: { v: VisitorEntry; members: boolean; t: T }) {
+function Entry({ v, members, t, fields, onOpen }: RowProps) {
   return (
     <Stack gap={4} p="sm" data-testid="visitor-row" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
       <Group gap="xs" justify="space-between" wrap="nowrap">
         <Text size="xs" c="dimmed">
-          {formatDateTime(v.createdAt)} · {langName(t, v.lang)}
+          {visitorTime(v.createdAt)} · {langName(t, v.lang)}
         </Text>
         {members && <StatusTag status={v.status} t={t} />}
       </Group>
       <Email email={v.email} />
       {members && v.confirmedAt && (
         <Text size="xs" c="dimmed">
-          {t('admin.visitors_col_confirmed')}: {formatDateTime(v.confirmedAt)}
+          {t('admin.visitors_col_confirmed')}: {visitorTime(v.confirmedAt)}
         </Text>
       )}
-      <Fields data={v.data} />
+      <Fields data={v.data} fields={fields} />
+      <Group>
+        <DetailButton v={v} t={t} onOpen={onOpen} />
+      </Group>
     </Stack>
   );
 }
 
-function Row({ v, members, t }: { v: VisitorEntry; members: boolean; t: T }) {
+function Row({ v, members, t, fields, onOpen }: RowProps) {
   return (
     <Table.Tr data-testid="visitor-row">
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Text size="sm">{formatDateTime(v.createdAt)}</Text>
+        <Text size="sm">{visitorTime(v.createdAt)}</Text>
       </Table.Td>
       <Table.Td>
         <Email email={v.email} />
@@ -251,11 +303,14 @@ function Row({ v, members, t }: { v: VisitorEntry; members: boolean; t: T }) {
       )}
       {members && (
         <Table.Td style={{ whiteSpace: 'nowrap' }}>
-          <Text size="sm">{formatDateTime(v.confirmedAt)}</Text>
+          <Text size="sm">{visitorTime(v.confirmedAt)}</Text>
         </Table.Td>
       )}
       <Table.Td>
-        <Fields data={v.data} />
+        <Fields data={v.data} fields={fields} />
+      </Table.Td>
+      <Table.Td>
+        <DetailButton v={v} t={t} onOpen={onOpen} />
       </Table.Td>
     </Table.Tr>
   );

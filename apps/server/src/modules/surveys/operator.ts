@@ -9,6 +9,7 @@ import type {
   SurveyResponseView,
   SurveySummary,
 } from '@swipe/core';
+import { formatJapanTime } from '@swipe/core';
 import { type Lang, translate } from '@swipe/i18n';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/db.js';
@@ -216,7 +217,7 @@ export async function exportResponsesCsv(
   const header = [h('id'), h('date'), h('survey'), h('email'), h('score'), h('answers')];
   const body = items.map((r) => [
     r.id,
-    r.createdAt,
+    formatJapanTime(r.createdAt),
     pick(r.surveyTitle, lang),
     r.email,
     r.score,

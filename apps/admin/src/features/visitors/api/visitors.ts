@@ -1,12 +1,15 @@
-import type { Paged, VisitorEntry } from '@swipe/core';
+import type { SurveyChoices, SurveyResponseList, VisitorEntryList, VisitorField } from '@swipe/core';
+import { formatJapanTime } from '@swipe/core/japan-time.ts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-// A site's end-user members, contact-form and homepage-form submissions (back-office.md 1, 7).
+// A site's end-user members, contact-form and homepage-form submissions (back-office.md 1, 7), and the
+// responses to the site's surveys (their API is the surveys feature's: features/surveys/api.ts).
 
-export type VisitorKind = 'members' | 'contacts' | 'forms';
-export const VISITOR_KINDS: readonly VisitorKind[] = ['members', 'contacts', 'forms'];
-const PATHS: Record<VisitorKind, string> = { members: 'site-member', contacts: 'site-contact', forms: 'site-form' };
+export type VisitorKind = 'members' | 'contacts' | 'forms' | 'surveys';
+export type EntryKind = Exclude<VisitorKind, 'surveys'>;
+export const VISITOR_KINDS: readonly VisitorKind[] = ['members', 'contacts', 'forms', 'surveys'];
+const PATHS: Record<EntryKind, string> = { members: 'site-member', contacts: 'site-contact', forms: 'site-form' };
 
 export interface VisitorListParams {
   page: number;
@@ -14,11 +17,11 @@ export interface VisitorListParams {
   search: string;
 }
 
-export const visitorListQuery = (siteId: number, kind: VisitorKind, p: VisitorListParams) =>
+export const visitorListQuery = (siteId: number, kind: EntryKind, p: VisitorListParams) =>
   queryOptions({
     queryKey: ['sites', 'visitors', siteId, kind, p],
     queryFn: ({ signal }) =>
-      api.get<Paged<VisitorEntry>>(`sites/${siteId}/${PATHS[kind]}`, {
+      api.get<VisitorEntryList>(`sites/${siteId}/${PATHS[kind]}`, {
         query: { page: p.page, pageSize: p.pageSize, search: p.search || undefined },
         signal,
       }),
@@ -28,27 +31,63 @@ export const visitorListQuery = (siteId: number, kind: VisitorKind, p: VisitorLi
   });
 
 /** CSV of the list as searched, fetched with the operator's token (the server adds the byte-order mark). */
-export function exportVisitorsCsv(siteId: number, kind: VisitorKind, search: string) {
+export function exportVisitorsCsv(siteId: number, kind: EntryKind, search: string) {
   return api.get<string>(`sites/${siteId}/${PATHS[kind]}/export-csv`, { query: { search: search || undefined }, raw: true });
 }
 
-const HIDDEN = new Set(['email', 'password', 'confirmPassword']);
+/** Times on these screens: Japan time with the zone named, exactly as the CSV files write them (core). */
+export const visitorTime = (at: string | null | undefined) => formatJapanTime(at) || '—';
 
-/** The submission's fields as "key: value" pairs, in the order they were stored. */
-export function dataSummary(data: Record<string, unknown> | null | undefined): { key: string; value: string }[] {
-  if (!data) return [];
-  const out: { key: string; value: string }[] = [];
-  for (const [key, v] of Object.entries(data)) {
-    if (HIDDEN.has(key) || v === null || v === undefined || v === '') continue;
-    const value = Array.isArray(v) ? v.join(', ') : typeof v === 'object' ? JSON.stringify(v) : String(v);
-    if (value) out.push({ key: label(key), value });
+const display = (v: unknown) =>
+  Array.isArray(v) ? v.join(', ') : typeof v === 'object' && v !== null ? JSON.stringify(v) : String(v ?? '');
+
+/**
+ * A submission's fields as label/value pairs in the form's order, labelled as the form says in the interface
+ * language (`fields` comes from the server with the list). `all` keeps the empty ones (the detail view).
+ */
+export function dataSummary(
+  data: Record<string, unknown> | null | undefined,
+  fields: VisitorField[],
+  all = false,
+): { key: string; label: string; value: string }[] {
+  const out: { key: string; label: string; value: string }[] = [];
+  for (const f of fields) {
+    const value = display(data?.[f.key]);
+    if (value || all) out.push({ key: f.key, label: f.label, value });
   }
   return out;
 }
 
-/** A field key as a label: `companyName` -> `Company name`; other keys (already words, or not Latin) as they are. */
-function label(key: string): string {
-  if (!/^[a-z][A-Za-z0-9]*$/.test(key)) return key;
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
+// The survey tab: the surveys module's responses API (GET sites/{id}/survey-responses and its CSV).
+
+export interface SurveyTabParams extends VisitorListParams {
+  surveyId?: number;
 }
+
+export const surveyResponsesQuery = (siteId: number, p: SurveyTabParams) =>
+  queryOptions({
+    queryKey: ['sites', 'visitors', siteId, 'surveys', p],
+    queryFn: ({ signal }) =>
+      api.get<SurveyResponseList>(`sites/${siteId}/survey-responses`, {
+        query: { page: p.page, pageSize: p.pageSize, search: p.search || undefined, surveyId: p.surveyId },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    meta: { silent: true },
+  });
+
+export const surveyChoicesQuery = (siteId: number) =>
+  queryOptions({
+    queryKey: ['sites', 'visitors', siteId, 'survey-choices'],
+    queryFn: ({ signal }) => api.get<SurveyChoices>(`sites/${siteId}/surveys`, { signal }),
+  });
+
+export function exportSurveyResponsesCsv(siteId: number, p: SurveyTabParams) {
+  return api.get<string>(`sites/${siteId}/survey-responses/export-csv`, {
+    query: { search: p.search || undefined, surveyId: p.surveyId },
+    raw: true,
+  });
+}
+
+/** A survey text in the interface language, else the first language it has. */
+export const textIn = (r: Record<string, string>, lang: string) => r[lang] || Object.values(r).find(Boolean) || '';
