@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { seedDemo } from '../apps/server/src/demo/seed.js';
 import { accountsChanged } from '../apps/server/src/modules/accounts/cache.js';
 import { makePlan, startTestServer, type TestServer } from '../apps/server/src/test/helpers.js';
@@ -36,6 +36,11 @@ export const WAIT = { timeout: 30_000, interval: 100 } as const;
 
 export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1440, height: 900 } };
+/** The two widths every screen is tried at, widest first, with the name a test title carries. */
+export const SIZES = [
+  ['1440', DESKTOP],
+  ['390', PHONE],
+] as const;
 
 /** A real server (both origins, worker on) over a fresh database holding the demo data. */
 export async function startDemoServer(overrides: Parameters<typeof startTestServer>[0] = {}): Promise<TestServer & { demoSiteId: number }> {
@@ -50,6 +55,52 @@ export async function startDemoServer(overrides: Parameters<typeof startTestServ
     },
   );
   return Object.assign(s, { demoSiteId });
+}
+
+export type DemoServer = Awaited<ReturnType<typeof startDemoServer>>;
+
+/**
+ * One demo server and one Chromium for a spec file: registers the beforeAll that starts them (within `timeout`) and
+ * the afterAll that stops them; the answer reads them once started.
+ */
+export function demoJourney(timeout = 600_000): {
+  readonly server: DemoServer;
+  readonly browser: Browser;
+  readonly adminUrl: string;
+  readonly sitesUrl: string;
+  readonly siteId: number;
+} {
+  let server: DemoServer | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    server = await startDemoServer();
+    browser = await launchChromium();
+  }, timeout);
+  afterAll(async () => {
+    await browser?.close();
+    await server?.drop();
+  });
+  const started = () => {
+    if (!server || !browser) throw new Error('demoJourney: read before its beforeAll ran');
+    return { server, browser };
+  };
+  return {
+    get server() {
+      return started().server;
+    },
+    get browser() {
+      return started().browser;
+    },
+    get adminUrl() {
+      return started().server.ctx.config.adminUrl;
+    },
+    get sitesUrl() {
+      return started().server.ctx.config.sitesUrl;
+    },
+    get siteId() {
+      return started().server.demoSiteId;
+    },
+  };
 }
 
 /**
@@ -85,8 +136,10 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /**
- * Signs in on the admin origin's login screen (English UI unless asked) and waits for the site list. Sellers land
- * on the summary (their menu's first entry); unless `landing` says so, they are taken on to the site list.
+ * Signs in on the admin origin's login screen and waits for the site list. Sellers land on the summary (their
+ * menu's first entry); unless `landing` says so, they are taken on to the site list. The login screen is always
+ * English (its fields are found by their English labels); `lang` is the admin's language for every load after it
+ * (kept in the browser, as a user's choice is).
  */
 export async function signIn(
   page: Page,
@@ -95,7 +148,7 @@ export async function signIn(
   lang = 'en',
   landing: 'site-list' | 'home' = 'site-list',
 ): Promise<void> {
-  await page.addInitScript((l) => localStorage.setItem('swipe.admin.lang', l), lang);
+  await page.addInitScript(() => localStorage.setItem('swipe.admin.lang', 'en'));
   await page.goto(`${adminUrl}/login`);
   await page.getByLabel(/e-mail/i).fill(login.email);
   await page.getByLabel(/^password/i).fill(login.password);
@@ -105,6 +158,8 @@ export async function signIn(
     await page.goto(page.url().replace(/summary$/, 'site-list'));
     await page.waitForURL(/\/site-list$/);
   }
+  // init scripts run in the order they were added: this one wins on every later load
+  if (lang !== 'en') await page.addInitScript((l) => localStorage.setItem('swipe.admin.lang', l), lang);
 }
 
 /** Once animations settled, the page has no serious or critical axe violation (the list is the failure message). */
