@@ -242,8 +242,10 @@ export async function seedDemo(ctx: AppContext): Promise<{ siteId: number; login
               buttonTextColor: '#ffffff',
               buttonWidth: 180,
               buttonHeight: 44,
-              buttonPositionX: 27,
-              buttonPositionY: 85,
+              // Left of the SALE badge, clear of the price and the page's own link button at the foot,
+              // whose room shrinks while the popup bars are open.
+              buttonPositionX: 6,
+              buttonPositionY: 60,
               buttonLinkType: 'SURVEY',
               linkedSurveyId: survey.id,
             },
