@@ -168,9 +168,13 @@ export async function noSeriousViolations(page: Page): Promise<void> {
   expect((await seriousViolations(page)).join('\n')).toBe('');
 }
 
-/** axe-core's serious and critical violations on the page, one line each. */
+/**
+ * axe-core's serious and critical violations on the page, one line each. The viewer's HTML buttons are
+ * operator markup in `sandbox=""` frames (scripts off): axe cannot run inside them, and Chromium 156 never
+ * answers the injection, so the analysis would hang. Their button keeps its label and is checked.
+ */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  const r = await new AxeBuilder({ page }).analyze();
+  const r = await new AxeBuilder({ page }).exclude('iframe[sandbox=""]').analyze();
   return r.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { SWIPE } from '@swipe/core/constants.ts';
 import { buildViewerIfStale, type DemoServer, launchChromium, SCREENSHOTS, startDemoServer } from '@swipe/viewer/testing/harness.ts';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animationsSettled } from './helpers.js';
+import { animationsSettled, seriousViolations } from './helpers.js';
 
 const SWIPE_LOCK_MS = SWIPE.slideLockShortMs;
 
@@ -208,9 +207,7 @@ describe('mobile 390x844 (touch)', () => {
   it('axe finds no serious or critical violation', async () => {
     await page.goto(`${demo.sites}/`);
     await ready(page);
-    const r = await new AxeBuilder({ page: page as never }).analyze();
-    const bad = r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await seriousViolations(page as never)).toEqual([]);
   });
 });
 
