@@ -14,3 +14,6 @@ export function downloadBlob(blob: Blob, fileName: string): void {
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
+
+/** A text kept per language (survey titles, questions, options) in the interface language, else the first it has. */
+export const textIn = (r: Record<string, string>, lang: string): string => r[lang] || Object.values(r).find(Boolean) || '';

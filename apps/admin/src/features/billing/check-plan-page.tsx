@@ -1,5 +1,6 @@
 import { Button, Stack, Tabs, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
+import { csvBlob } from '@swipe/api-client';
 import type { BillSummary } from '@swipe/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -19,10 +20,6 @@ import { PayCardModal } from './pay-card-modal';
 // /{userTypeId}/check-plan (issue 10.7): the caller's bills by month (status, amounts, method, invoice PDF, pay
 // by card when unpaid or failed); for sellers a second tab with the bills they issued (CSV, force-complete with
 // an irreversible confirmation) and their invoice issuer card. The platform master pays no one: issued bills only.
-
-function csvBlob(text: string): Blob {
-  return new Blob([text], { type: 'text/csv;charset=utf-8' });
-}
 
 export function CheckPlanPage() {
   const t = useT();

@@ -1,4 +1,4 @@
-import type { MessageResponse, Paged, SiteSummary, SurveyAdminList, SurveyDetail, SurveyInput, SurveyResponseList } from '@swipe/core';
+import type { MessageResponse, Paged, SiteSummary, SurveyAdminList, SurveyDetail, SurveyInput } from '@swipe/core';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 
@@ -29,26 +29,3 @@ export const mySitesQuery = () =>
 export const createSurvey = (body: SurveyInput) => api.post<SurveyDetail>('surveys', body);
 export const updateSurvey = (id: number, body: SurveyInput) => api.put<SurveyDetail>(`surveys/${id}`, body);
 export const deleteSurvey = (id: number) => api.del<MessageResponse>(`surveys/${id}`);
-
-export type ResponseParams = { page: number; pageSize: number; search: string; surveyId?: number };
-export const responsesQuery = (siteId: number, p: ResponseParams) =>
-  queryOptions({
-    queryKey: ['surveys', 'responses', siteId, p],
-    queryFn: ({ signal }) =>
-      api.get<SurveyResponseList>(`sites/${siteId}/survey-responses`, {
-        query: { page: p.page, pageSize: p.pageSize, search: p.search || undefined, surveyId: p.surveyId },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
-
-export const exportResponses = (siteId: number, p: ResponseParams) =>
-  api.get<string>(`sites/${siteId}/survey-responses/export-csv`, {
-    query: { search: p.search || undefined, surveyId: p.surveyId },
-    raw: true,
-  });
-
-/** The server's CSV text as a file, with its byte-order mark (decoding the answer drops it). */
-export const csvBlob = (text: string) => new Blob([text.startsWith('\uFEFF') ? text : `\uFEFF${text}`], { type: 'text/csv;charset=utf-8' });
-
-export const textIn = (r: Record<string, string>, lang: string) => r[lang] || Object.values(r).find(Boolean) || '';

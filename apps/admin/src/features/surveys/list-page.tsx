@@ -7,11 +7,11 @@ import { IconEdit, IconPlus, IconTrash } from '../../components/icons';
 import { ListFooter, ListSearch, useListParams } from '../../components/list-controls';
 import { ClearFiltersButton, FilterBar, ListError, ListHeader, SkeletonRows } from '../../components/list-layout';
 import { EmptyState } from '../../components/states';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, textIn } from '../../lib/format';
 import { useLang, useT } from '../../lib/i18n';
 import { notifySuccess } from '../../lib/notify';
 import { useBase, useSession } from '../../lib/session';
-import { deleteSurvey, surveyListQuery, textIn } from './api';
+import { deleteSurvey, surveyListQuery } from './api';
 
 // The surveys of the caller's accounts (issue 12.4): searchable, paged; write, edit, delete; the responses
 // of a survey's site.

@@ -5,6 +5,7 @@ import type { VisitorEntry, VisitorField } from '@swipe/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { DetailDrawer, type DetailRow } from '../../components/detail-drawer';
 import { ErrorScreen } from '../../components/error-screen';
 import { IconEdit } from '../../components/icons';
 import { ListFooter, ListSearch, useListParams } from '../../components/list-controls';
@@ -24,7 +25,7 @@ import {
   visitorListQuery,
   visitorTime,
 } from './api/visitors';
-import { DetailDrawer, type DetailRow } from './detail-drawer';
+
 import { SurveyResponsesTab } from './survey-tab';
 
 // A site's visitors (back-office.md 1): members, contact-form and homepage-form submissions and survey responses,

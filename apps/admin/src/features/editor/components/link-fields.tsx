@@ -1,9 +1,9 @@
 import { Select, Stack, Textarea, TextInput } from '@mantine/core';
-import type { SurveyChoices } from '@swipe/core';
 import { creativeBlockCell } from '@swipe/core/address.ts';
 import { INTERNAL_LINK_TYPES, LIMITS } from '@swipe/core/constants.ts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { surveyChoicesQuery } from '../../../components/survey-responses';
+import { textIn } from '../../../lib/format';
 import { useLang, useT } from '../../../lib/i18n';
 import { useEditor } from '../editor-context';
 import { allCells } from '../model/doc';
@@ -119,15 +119,11 @@ function SurveyPicker({
   const t = useT();
   const lang = useLang();
   const { siteId } = useEditor();
-  const choices = useQuery({
-    queryKey: ['surveys', 'choices', siteId],
-    queryFn: ({ signal }) => api.get<SurveyChoices>(`sites/${siteId}/surveys`, { signal }),
-    staleTime: 30_000,
-  });
+  const choices = useQuery(surveyChoicesQuery(siteId));
   const items = choices.data?.items ?? [];
   const data = items.map((x) => ({
     value: String(x.id),
-    label: `${x.title[lang] || Object.values(x.title).find(Boolean) || `#${x.id}`}${x.status === 'INACTIVE' ? ` (${t('admin.survey_status_inactive')})` : ''}`,
+    label: `${textIn(x.title, lang) || `#${x.id}`}${x.status === 'INACTIVE' ? ` (${t('admin.survey_status_inactive')})` : ''}`,
   }));
   // a linked survey that is no longer among the choices stays visible (the save will say why it is refused)
   if (value && !items.some((x) => x.id === value)) data.push({ value: String(value), label: `#${value}` });

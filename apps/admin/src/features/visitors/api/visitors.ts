@@ -1,10 +1,10 @@
-import type { SurveyChoices, SurveyResponseList, VisitorEntryList, VisitorField } from '@swipe/core';
+import type { VisitorEntryList, VisitorField } from '@swipe/core';
 import { formatJapanTime } from '@swipe/core/japan-time.ts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
-// A site's end-user members, contact-form and homepage-form submissions (back-office.md 1, 7), and the
-// responses to the site's surveys (their API is the surveys feature's: features/surveys/api.ts).
+// A site's end-user members, contact-form and homepage-form submissions (back-office.md 1, 7). The survey tab's
+// calls are the shared survey responses list's (components/survey-responses.tsx).
 
 export type VisitorKind = 'members' | 'contacts' | 'forms' | 'surveys';
 export type EntryKind = Exclude<VisitorKind, 'surveys'>;
@@ -57,37 +57,3 @@ export function dataSummary(
   }
   return out;
 }
-
-// The survey tab: the surveys module's responses API (GET sites/{id}/survey-responses and its CSV).
-
-export interface SurveyTabParams extends VisitorListParams {
-  surveyId?: number;
-}
-
-export const surveyResponsesQuery = (siteId: number, p: SurveyTabParams) =>
-  queryOptions({
-    queryKey: ['sites', 'visitors', siteId, 'surveys', p],
-    queryFn: ({ signal }) =>
-      api.get<SurveyResponseList>(`sites/${siteId}/survey-responses`, {
-        query: { page: p.page, pageSize: p.pageSize, search: p.search || undefined, surveyId: p.surveyId },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    meta: { silent: true },
-  });
-
-export const surveyChoicesQuery = (siteId: number) =>
-  queryOptions({
-    queryKey: ['sites', 'visitors', siteId, 'survey-choices'],
-    queryFn: ({ signal }) => api.get<SurveyChoices>(`sites/${siteId}/surveys`, { signal }),
-  });
-
-export function exportSurveyResponsesCsv(siteId: number, p: SurveyTabParams) {
-  return api.get<string>(`sites/${siteId}/survey-responses/export-csv`, {
-    query: { search: p.search || undefined, surveyId: p.surveyId },
-    raw: true,
-  });
-}
-
-/** A survey text in the interface language, else the first language it has. */
-export const textIn = (r: Record<string, string>, lang: string) => r[lang] || Object.values(r).find(Boolean) || '';

@@ -1,6 +1,6 @@
 import { Drawer, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useT } from '../../lib/i18n';
+import { useT } from '../lib/i18n';
 
 export interface DetailRow {
   label: string;
