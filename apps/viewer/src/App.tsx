@@ -33,7 +33,7 @@ import { homeOf, join, positionPath } from './lib/paths.js';
 import { injectScriptTags, runScript } from './lib/scripts.js';
 import { useToast } from './lib/useToast.js';
 import { afterYield, whenIdle } from './lib/yield.js';
-import { CampaignPanels, NotificationBanner, PopupCta } from './overlays/Overlays.js';
+import { activePopupItems, CampaignPanels, NotificationBanner, PopupCta } from './overlays/Overlays.js';
 import { ProductPopup } from './page/Products.js';
 import { Slide, type SlideEnv } from './page/Slide.js';
 import { Album } from './shell/Album.js';
@@ -62,7 +62,12 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
   const [album, setAlbum] = useState(false);
   const [company, setCompany] = useState(false);
   const [product, setProduct] = useState<ProductView | null>(null);
-  const [popupOpen, setPopupOpen] = useState(false);
+  // the popup's first state is known on the server (its bars are server-rendered): the bottom bar starts hidden with it
+  const [popupOpen, setPopupOpen] = useState(() => {
+    const first = pageAt(site, boot.start);
+    const known = first !== undefined && (preview || first.id in boot.details);
+    return site.popupCtaEnabled && known && activePopupItems(site.popupCtas, first.order, new Date()).length > 0;
+  });
   const [notifications, setNotifications] = useState<NotificationView[]>([]);
   const [counts, setCounts] = useState<Record<number, number>>({});
   const stage = useRef<StageHandle>(null);
@@ -314,8 +319,15 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
       data-position={position}
       data-ready={ready ? '1' : undefined}
     >
-      {campaign && ready && (
-        <CampaignPanels campaign={campaign} pageOrder={order} mediaBase={site.mediaBase} onBanner={onBanner} onItem={onItem} />
+      {campaign && (
+        <CampaignPanels
+          campaign={campaign}
+          pageOrder={order}
+          mediaBase={site.mediaBase}
+          filled={ready}
+          onBanner={onBanner}
+          onItem={onItem}
+        />
       )}
       <div className="vw-frame">
         <Stage
@@ -328,6 +340,21 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
           handle={stage}
           label={t('viewer.viewer_label')}
         />
+        {/* rendered on the server too, and beside the stage (not in the chrome): the page area makes room for it by
+            layout from the first paint (viewer.css), under the chrome's menus and dialogs */}
+        {site.popupCtaEnabled && site.popupCtas.length > 0 && (
+          <PopupCta
+            items={site.popupCtas}
+            pageOrder={order}
+            detailLoaded={currentState?.status === 'success'}
+            preview={preview}
+            mediaBase={site.mediaBase}
+            counts={counts}
+            t={t}
+            onOpenChange={setPopupOpen}
+            onAct={onPopup}
+          />
+        )}
         <div className="vw-chrome">
           <TopBar
             site={site}
@@ -362,19 +389,6 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
               fadeSeconds={current?.arrowFadeInterval ?? 3}
               t={t}
               onGo={(d) => stage.current?.go(d, 'arrow')}
-            />
-          )}
-          {ready && site.popupCtaEnabled && site.popupCtas.length > 0 && (
-            <PopupCta
-              items={site.popupCtas}
-              pageOrder={order}
-              detailLoaded={currentState?.status === 'success'}
-              preview={preview}
-              mediaBase={site.mediaBase}
-              counts={counts}
-              t={t}
-              onOpenChange={setPopupOpen}
-              onAct={onPopup}
             />
           )}
           <BottomBar site={site} t={t} showSns={showSns} showCompany={showCompany} onCompany={() => setCompany(true)} />

@@ -62,6 +62,27 @@ function countdownText(item: PopupItemView, now: Date, t: T): string {
 const ROOM_MARGIN_PX = 24;
 
 /**
+ * The popup items showing on a page at `now`: active for the page and its date window, not closed by the
+ * visitor, and the time item not past its countdown. Nothing before the page's detail is known (`known`).
+ */
+export function activePopupItems(
+  items: PopupItemView[],
+  pageOrder: number,
+  now: Date,
+  hidden: Record<number, boolean> = {},
+  known = true,
+): PopupItemView[] {
+  if (!known) return [];
+  return items.filter((it) => {
+    if (hidden[it.id]) return false;
+    if (!isPopupItemActive(it, pageOrder, now)) return false;
+    // the time item hides itself once its countdown reaches zero
+    if (it.kind === 'timeLimit' && it.endDate && countdown(it.startDate, it.endDate, now).kind === 'empty') return false;
+    return true;
+  });
+}
+
+/**
  * Popup CTA (viewer.md 4): the time-limit and applicant-limit items active for this page. The
  * countdown ticks once a minute; at zero the time item hides itself. In preview a descriptive text
  * stands in for the countdown and clicks do nothing.
@@ -94,19 +115,14 @@ export function PopupCta({
     const id = setInterval(() => setNow(new Date()), TIMER_INTERVAL_MS);
     return () => clearInterval(id);
   }, []);
-  const active = items.filter((it) => {
-    if (hidden[it.id]) return false;
-    if (!(detailLoaded || preview)) return false;
-    if (!isPopupItemActive(it, pageOrder, now)) return false;
-    // the time item hides itself once its countdown reaches zero
-    if (it.kind === 'timeLimit' && it.endDate && countdown(it.startDate, it.endDate, now).kind === 'empty') return false;
-    return true;
-  });
+  const active = activePopupItems(items, pageOrder, now, hidden, detailLoaded || preview);
   const open = active.length > 0;
   useEffect(() => onOpenChange(open), [open, onOpenChange]);
-  // The popup never covers the page: while it is open the page area ends above it (room reserved
-  // at the bottom of the frame, measured before the first paint and whenever the bars change size),
-  // so every button, price and link of the page stays visible and tappable.
+  // The popup never covers the page: while it is open the page area ends above it, so every button,
+  // price and link of the page stays visible and tappable. The room is made by layout (viewer.css: the
+  // frame becomes a column of the stage and the popup), so the server-rendered first paint already has
+  // it and nothing shifts when the page hydrates. The measured height only places the down arrow.
+  // (.has-room also tells tests and the old-browser fallback that the room is taken.)
   useLayoutEffect(() => {
     const el = box.current;
     const frame = el?.closest<HTMLElement>('.vw-frame');
@@ -166,7 +182,8 @@ export function PopupCta({
           <span className="vw-popup-text">
             <span className="vw-popup-main">{it.text}</span>
             {info && (
-              <span className="vw-popup-info" data-testid={`popup-info-${it.kind}`}>
+              // the countdown is rendered on the server a moment earlier: its minute may differ
+              <span className="vw-popup-info" data-testid={`popup-info-${it.kind}`} suppressHydrationWarning>
                 {info}
               </span>
             )}
@@ -235,14 +252,18 @@ export function CampaignPanels({
   mediaBase,
   onBanner,
   onItem,
+  filled,
 }: {
   campaign: CampaignView;
   pageOrder: number;
   mediaBase: string;
+  /** false on the server and until start-up ends: the panels take their room (no shift), their banners come later */
+  filled: boolean;
   onBanner: (b: CampaignBannerView) => void;
   onItem: (it: CampaignItemView) => void;
 }) {
   const active =
+    filled &&
     isInTimeWindow(campaign.startDate, campaign.endDate) &&
     (campaign.effectivePages.length === 0 || campaign.effectivePages.includes(pageOrder));
   const bg = (
