@@ -1,11 +1,12 @@
-import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
+import { type CSSVariablesResolver, createTheme, MantineProvider, type MantineThemeOverride } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { RouterProvider } from 'react-router';
+import { useT } from '../lib/i18n';
 import { queryClient } from '../lib/query';
 import { router } from './router';
 
-const theme = createTheme({
+const base: MantineThemeOverride = {
   primaryColor: 'indigo',
   // shade 7: white text on it and it on white both pass WCAG AA
   primaryShade: { light: 7, dark: 8 },
@@ -16,7 +17,26 @@ const theme = createTheme({
     Button: { defaultProps: { size: 'sm' } },
     TextInput: { defaultProps: { size: 'sm' } },
   },
-});
+};
+
+/**
+ * The theme in the interface language: every modal and drawer (confirmations through the modals manager
+ * included) gets its close button's accessible name here, once, instead of at each call.
+ */
+function useTheme() {
+  const t = useT();
+  return useMemo(() => {
+    const closeButtonProps = { 'aria-label': t('common.close') };
+    return createTheme({
+      ...base,
+      components: {
+        ...base.components,
+        Modal: { defaultProps: { closeButtonProps } },
+        Drawer: { defaultProps: { closeButtonProps } },
+      },
+    });
+  }, [t]);
+}
 
 // Text colours that pass WCAG AA contrast on white and on the light tints (axe: color-contrast).
 const LIGHT_TEXT = ['gray', 'red', 'orange', 'yellow', 'teal', 'green', 'blue', 'indigo', 'cyan', 'violet', 'grape'];
@@ -43,6 +63,7 @@ function styleNonce(): string {
 }
 
 export function App() {
+  const theme = useTheme();
   return (
     <MantineProvider theme={theme} getStyleNonce={styleNonce} defaultColorScheme="light" cssVariablesResolver={contrast}>
       <QueryClientProvider client={queryClient}>

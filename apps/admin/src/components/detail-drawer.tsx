@@ -1,6 +1,5 @@
 import { Drawer, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useT } from '../lib/i18n';
 
 export interface DetailRow {
   label: string;
@@ -9,17 +8,9 @@ export interface DetailRow {
 
 /** One submission (or survey response) with every field, empty ones included: a drawer, full screen on phones. */
 export function DetailDrawer({ title, rows, onClose }: { title: string; rows: DetailRow[] | null; onClose: () => void }) {
-  const t = useT();
   const phone = useMediaQuery('(max-width: 48em)');
   return (
-    <Drawer
-      opened={rows !== null}
-      onClose={onClose}
-      title={title}
-      position="right"
-      size={phone ? '100%' : 'md'}
-      closeButtonProps={{ 'aria-label': t('admin.close') }}
-    >
+    <Drawer opened={rows !== null} onClose={onClose} title={title} position="right" size={phone ? '100%' : 'md'}>
       <Stack component="dl" gap="sm" m={0} data-testid="visitor-detail">
         {rows?.map((r, i) => (
           <div key={`${i}-${r.label}`}>

@@ -80,7 +80,6 @@ export function CheckPlanPage() {
     show: (b) => canEdit && b.status === 'UNPAID',
     run: (b) =>
       modals.openConfirmModal({
-        closeButtonProps: { 'aria-label': t('common.close') },
         title: t('admin.check_force_title'),
         children: (
           <Text size="sm">{t('admin.check_force_body', { month: b.yearMonth, account: b.accountCompany, total: yen(b.total) })}</Text>

@@ -78,7 +78,6 @@ export function PayCardModal({ bill, onClose }: { bill: BillSummary | null; onCl
         onClose();
       }}
       title={t('admin.card_title')}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       {bill && (
         <form onSubmit={submit} noValidate autoComplete="off">

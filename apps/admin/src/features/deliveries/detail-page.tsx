@@ -73,7 +73,6 @@ export function DeliveryDetailPage() {
               loading={remove.isPending}
               onClick={() =>
                 modals.openConfirmModal({
-                  closeButtonProps: { 'aria-label': t('common.close') },
                   title: t('admin.delivery_delete_title'),
                   children: <Text size="sm">{t('admin.delivery_delete_body', { title: d.title })}</Text>,
                   labels: { confirm: t('admin.delete'), cancel: t('admin.cancel') },

@@ -63,7 +63,6 @@ export function DeliveryListPage() {
   });
   const confirmRemove = (d: DeliveryView) =>
     modals.openConfirmModal({
-      closeButtonProps: { 'aria-label': t('common.close') },
       title: t('admin.delivery_delete_title'),
       children: <Text size="sm">{t('admin.delivery_delete_body', { title: d.title })}</Text>,
       labels: { confirm: t('admin.delete'), cancel: t('admin.cancel') },

@@ -104,7 +104,6 @@ function Editor({ siteId, initial }: { siteId: number; initial: SiteDetail }) {
   });
   const confirmDelete = () =>
     modals.openConfirmModal({
-      closeButtonProps: { 'aria-label': t('common.close') },
       title: t('admin.delete_site_title'),
       children: <Text size="sm">{t('admin.delete_site_body', { name: summary.name })}</Text>,
       labels: { confirm: t('admin.delete'), cancel: t('admin.cancel') },

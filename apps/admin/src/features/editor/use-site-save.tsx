@@ -47,7 +47,6 @@ export function useSiteSave(siteId: number, initial: SiteDetail, onFieldErrors: 
       color: 'teal',
       withBorder: true,
       autoClose: 10_000,
-      closeButtonProps: { 'aria-label': t('common.close') },
       message: (
         <Text size="sm" component="span" data-testid="published-toast">
           {t(action === 'publish' ? 'admin.pub_done_publish' : 'admin.pub_done_save_live')}{' '}
@@ -117,7 +116,6 @@ export function useSiteSave(siteId: number, initial: SiteDetail, onFieldErrors: 
     const checked = () => {
       if (!contactChanged) return go();
       modals.openConfirmModal({
-        closeButtonProps: { 'aria-label': t('common.close') },
         title: t('admin.contact_change_title'),
         children: <Text size="sm">{t('admin.contact_change_warning')}</Text>,
         labels: { confirm: t('admin.save_anyway'), cancel: t('admin.cancel') },
@@ -127,7 +125,6 @@ export function useSiteSave(siteId: number, initial: SiteDetail, onFieldErrors: 
     };
     if (action !== 'publish' && !(action === 'save' && published)) return checked();
     modals.openConfirmModal({
-      closeButtonProps: { 'aria-label': t('common.close') },
       title: t(action === 'publish' ? 'admin.pub_confirm_title' : 'admin.pub_confirm_live_title'),
       children: (
         <>

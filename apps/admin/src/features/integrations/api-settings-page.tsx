@@ -137,7 +137,6 @@ function SettingsForm({ s, onKey }: { s: ApiSettingsView; onKey: (key: string) =
   });
   const confirm = (title: string, body: string, onConfirm: () => void) =>
     modals.openConfirmModal({
-      closeButtonProps: { 'aria-label': t('common.close') },
       title,
       children: <Text size="sm">{body}</Text>,
       labels: { confirm: t('admin.confirm'), cancel: t('admin.cancel') },
@@ -347,13 +346,7 @@ function SettingsForm({ s, onKey }: { s: ApiSettingsView; onKey: (key: string) =
 function KeyModal({ apiKey, onClose }: { apiKey: string | null; onClose: () => void }) {
   const t = useT();
   return (
-    <Modal
-      opened={apiKey !== null}
-      onClose={onClose}
-      title={t('admin.api_key_modal_title')}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      centered
-    >
+    <Modal opened={apiKey !== null} onClose={onClose} title={t('admin.api_key_modal_title')} centered>
       <Stack gap="sm">
         <Text size="sm">{t('admin.api_key_modal_body')}</Text>
         <Group gap="xs" wrap="nowrap">

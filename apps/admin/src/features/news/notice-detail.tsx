@@ -41,7 +41,6 @@ export function NoticeDetail({
   const t = useT();
   const confirm = () =>
     modals.openConfirmModal({
-      closeButtonProps: { 'aria-label': t('common.close') },
       title: t('admin.notices_delete_title'),
       children: <Text size="sm">{t('admin.notices_delete_body', { title: n.title })}</Text>,
       labels: { confirm: t('admin.notices_delete'), cancel: t('admin.cancel') },

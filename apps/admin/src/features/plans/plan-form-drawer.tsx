@@ -107,7 +107,6 @@ export function PlanFormDrawer({ opened, onClose, plan }: { opened: boolean; onC
       position="right"
       size={phone ? '100%' : 'lg'}
       title={t(plan ? 'admin.plans_form_edit_title' : 'admin.plans_form_create_title')}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
     >
       <form onSubmit={submit} noValidate>
         <Stack gap="md">

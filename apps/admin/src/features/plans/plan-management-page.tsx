@@ -83,7 +83,6 @@ export function PlanManagementPage() {
   };
   const confirm = (title: string, body: string, label: string, onConfirm: () => void, danger = false) =>
     modals.openConfirmModal({
-      closeButtonProps: { 'aria-label': t('common.close') },
       title,
       children: <Text size="sm">{body}</Text>,
       labels: { confirm: label, cancel: t('admin.cancel') },

@@ -73,7 +73,6 @@ export function AdminListPage() {
   };
   const confirmRemove = (s: StaffView) =>
     modals.openConfirmModal({
-      closeButtonProps: { 'aria-label': t('common.close') },
       title: t('admin.staff_remove_title'),
       children: <Text size="sm">{t('admin.staff_remove_body', { name: s.name || s.email, email: s.email })}</Text>,
       labels: { confirm: t('admin.staff_remove'), cancel: t('admin.cancel') },

@@ -57,7 +57,6 @@ export function DeleteAccountPage() {
     : ['admin.delete_effect_account', 'admin.delete_effect_sites', 'admin.delete_effect_sessions'];
   const confirm = () =>
     modals.openConfirmModal({
-      closeButtonProps: { 'aria-label': t('common.close') },
       title: t('admin.delete_confirm_title'),
       children: (
         <Stack gap="xs">

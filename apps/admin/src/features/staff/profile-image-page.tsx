@@ -145,7 +145,6 @@ export function ProfileImagePage() {
                   loading={remove.isPending}
                   onClick={() =>
                     modals.openConfirmModal({
-                      closeButtonProps: { 'aria-label': t('common.close') },
                       title: t('admin.profile_remove_title'),
                       children: <Text size="sm">{t('admin.profile_remove_body')}</Text>,
                       labels: { confirm: t('admin.profile_remove'), cancel: t('admin.cancel') },

@@ -78,13 +78,7 @@ export function StaffFormModal({
 
   const viewer = v.role === 'VIEWER';
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t(staff ? 'admin.staff_edit_title' : 'admin.staff_invite_title')}
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
+    <Modal opened={opened} onClose={onClose} title={t(staff ? 'admin.staff_edit_title' : 'admin.staff_invite_title')} centered>
       <form
         noValidate
         onSubmit={(e) => {

@@ -33,7 +33,6 @@ export function SurveyListPage() {
   });
   const confirmRemove = (x: SurveySummary) =>
     modals.openConfirmModal({
-      closeButtonProps: { 'aria-label': t('common.close') },
       title: t('admin.survey_delete_title'),
       children: <Text size="sm">{t('admin.survey_delete_body', { title: textIn(x.title, lang), n: x.responseCount })}</Text>,
       labels: { confirm: t('admin.delete'), cancel: t('admin.cancel') },

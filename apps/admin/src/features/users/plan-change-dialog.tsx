@@ -54,13 +54,7 @@ function PlanChangeDialog({ u, onClose }: { u: UserDetail; onClose: () => void }
   });
   const chosen = choice ? Number(choice) : null;
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={t('admin.plan_change_title', { company: u.companyName || u.email })}
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-      centered
-    >
+    <Modal opened onClose={onClose} title={t('admin.plan_change_title', { company: u.companyName || u.email })} centered>
       <Stack gap="md">
         <Text size="sm">{t(now ? 'admin.plan_change_now_help' : 'admin.plan_change_help')}</Text>
         <Stack gap={4}>

@@ -112,7 +112,6 @@ export function DomainPanel({ summary, onDomain }: { summary: SiteSummary; onDom
               loading={remove.isPending}
               onClick={() =>
                 modals.openConfirmModal({
-                  closeButtonProps: { 'aria-label': t('common.close') },
                   title: t('admin.domain_remove'),
                   children: <Text size="sm">{t('admin.domain_remove_body')}</Text>,
                   labels: { confirm: t('admin.remove'), cancel: t('admin.cancel') },

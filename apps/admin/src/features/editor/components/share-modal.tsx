@@ -74,14 +74,7 @@ export function ShareModal({ opened, onClose }: { opened: boolean; onClose: () =
   const rows = list.data?.items ?? [];
 
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t('admin.share_title')}
-      size="lg"
-      centered
-      closeButtonProps={{ 'aria-label': t('common.close') }}
-    >
+    <Modal opened={opened} onClose={onClose} title={t('admin.share_title')} size="lg" centered>
       <Stack>
         <Text size="sm" c="dimmed">
           {t('admin.share_help')}
