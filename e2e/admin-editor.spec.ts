@@ -242,7 +242,9 @@ describe('site editor journey', () => {
     await dialog.getByText('B2.jpg').waitFor();
     await dialog.getByText('notes.txt').waitFor();
     await screenshot(page, 'admin-editor-bulk-1440');
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    // the footer's button (the header's ✕ is named "Close" too)
+    expect(await dialog.getByTestId('bulk-close').textContent()).toBe('Close');
+    await dialog.getByTestId('bulk-close').click();
     for (const cell of ['A1', 'A2', 'B1']) await expect.poll(() => page.getByTestId(`cell-${cell}`).locator('img').count(), WAIT).toBe(1);
     expect(await page.getByTestId('cell-B2').locator('img').count()).toBe(0);
     await page.getByTestId('dirty').waitFor();

@@ -58,7 +58,7 @@ export function BulkUploadModal({ bulk, onClose }: { bulk: BulkProgress | null; 
             </>
           )}
           <Group justify="flex-end">
-            <Button variant={bulk.finished ? 'filled' : 'default'} onClick={onClose}>
+            <Button variant={bulk.finished ? 'filled' : 'default'} onClick={onClose} data-testid="bulk-close">
               {bulk.finished ? t('admin.close') : t('admin.cancel')}
             </Button>
           </Group>
