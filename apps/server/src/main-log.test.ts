@@ -72,7 +72,9 @@ describe('logs under npm start in a terminal', () => {
     // the banner (about 10 lines), the demo data line, the shutdown line: not 100 request lines
     expect(lines.length, out).toBeLessThan(30);
     for (const l of lines) expect(l.trimStart().startsWith('{')).toBe(false);
-    expect(out).toMatch(/\d\d:\d\d:\d\d\.\d{3} .*INFO.* demo data created/);
+    // demo data is made on the embedded database only (config.ts: never with DATABASE_URL)
+    if (!process.env.DATABASE_URL) expect(out).toMatch(/\d\d:\d\d:\d\d\.\d{3} .*INFO.* demo data created/);
+    else expect(out).toContain('Database: PostgreSQL');
     expect(out).toMatch(/\d\d:\d\d:\d\d\.\d{3} .*INFO.* shutting down signal="?SIGTERM/);
     expect(out).not.toContain('secret-token-123');
     expect(out).not.toMatch(/Deprecation|ExperimentalWarning/);
