@@ -1,15 +1,29 @@
 import type { FieldIssue } from '@swipe/core';
 
-/** Domain errors with stable codes; mapped to HTTP once, in http/errors.ts. Messages are i18n keys. */
+/**
+ * Domain errors with stable codes; mapped to HTTP once, in http/errors.ts. Messages are i18n keys.
+ * A 4xx is an expected answer (not found, refused, invalid), never logged with its stack, so none is
+ * captured: capturing one was the most expensive step of a 404 (issue 15.2). 5xx keep theirs.
+ */
 export class AppError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    readonly key: string,
-    readonly params?: Record<string, string | number>,
-    readonly fields?: FieldIssue[],
-  ) {
-    super(key);
+  readonly status: number;
+  readonly code: string;
+  readonly key: string;
+  readonly params?: Record<string, string | number>;
+  readonly fields?: FieldIssue[];
+  constructor(status: number, code: string, key: string, params?: Record<string, string | number>, fields?: FieldIssue[]) {
+    const limit = Error.stackTraceLimit;
+    if (status < 500) Error.stackTraceLimit = 0;
+    try {
+      super(key);
+    } finally {
+      Error.stackTraceLimit = limit;
+    }
+    this.status = status;
+    this.code = code;
+    this.key = key;
+    this.params = params;
+    this.fields = fields;
   }
 }
 
