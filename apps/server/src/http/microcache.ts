@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { encodingKey } from './encoding.js';
 
 // A response micro-cache in front of the sites origin (the "microcaching" of reverse proxies, in
 // process). Public published-site answers (page detail, site shell, server-rendered pages) are the
@@ -12,7 +13,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 // on top of the published-site cache's own staleness.
 //
 // Contract for handlers that opt in: the response may depend only on the method, Host, URL,
-// Accept-Language, whether gzip is accepted, X-Forwarded-Proto/Host, the cookies named in `cookies`,
+// Accept-Language, the encoding accepted (http/encoding.ts), X-Forwarded-Proto/Host, the cookies named in `cookies`,
 // and published data. A request with Authorization is never answered from here.
 
 export interface MicroCacheOptions {
@@ -73,8 +74,7 @@ export class MicroCache {
     if (req.method !== 'GET') return null;
     const h = req.headers;
     if (h.authorization) return null;
-    const gzip = h['accept-encoding'] && /\bgzip\b/.test(String(h['accept-encoding'])) ? '1' : '0';
-    let key = `${h.host ?? ''}\n${req.url ?? ''}\n${h['accept-language'] ?? ''}\n${gzip}\n${h['x-forwarded-proto'] ?? ''}\n${h['x-forwarded-host'] ?? ''}`;
+    let key = `${h.host ?? ''}\n${req.url ?? ''}\n${h['accept-language'] ?? ''}\n${encodingKey(h['accept-encoding'])}\n${h['x-forwarded-proto'] ?? ''}\n${h['x-forwarded-host'] ?? ''}`;
     if (h.cookie && this.cookieNames.length) key += `\n${this.cookieValues(String(h.cookie))}`;
     return key;
   }

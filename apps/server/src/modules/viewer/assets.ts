@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { acceptedEncodings } from '../../http/encoding.js';
 import type { App } from '../module.js';
 import { ByteCache } from './bytecache.js';
 
@@ -104,12 +105,17 @@ function load(dist: string, rel: string): Encoded | null {
   return e;
 }
 
-/** Picks br, then gzip, when the client accepts them. */
-export function sendEncoded(req: FastifyRequest, reply: FastifyReply, body: Buffer | string, encoded?: { gzip?: Buffer; br?: Buffer }) {
-  const accept = String(req.headers['accept-encoding'] ?? '');
+/** Sends br, else gzip, when the client accepts it and it is there; else the body as it is. */
+export function sendEncoded(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  body: Buffer | string,
+  encoded?: { gzip?: Buffer | null; br?: Buffer | null },
+) {
   reply.header('vary', 'accept-encoding');
-  if (encoded?.br && /\bbr\b/.test(accept)) return reply.header('content-encoding', 'br').send(encoded.br);
-  if (encoded?.gzip && /\bgzip\b/.test(accept)) return reply.header('content-encoding', 'gzip').send(encoded.gzip);
+  const accept = acceptedEncodings(req.headers['accept-encoding']);
+  if (accept.br && encoded?.br) return reply.header('content-encoding', 'br').send(encoded.br);
+  if (accept.gzip && encoded?.gzip) return reply.header('content-encoding', 'gzip').send(encoded.gzip);
   return reply.send(body);
 }
 
