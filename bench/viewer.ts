@@ -277,7 +277,7 @@ export async function longestSwipeTask(
         const by = new Map<string, number>();
         for (const e of inner) by.set(e.name, (by.get(e.name) ?? 0) + (e.dur ?? 0));
         console.log(
-          `    task ${((t.dur ?? 0) / 1000).toFixed(0)} ms:`,
+          `    task ${((t.dur ?? 0) / 1000).toFixed(0)} ms at +${((t.ts - (marker?.ts ?? 0)) / 1e6).toFixed(1)} s:`,
           [...by]
             .sort((a, b) => b[1] - a[1])
             .slice(0, 6)
