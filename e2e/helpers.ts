@@ -128,6 +128,30 @@ export async function animationsSettled(page: Page): Promise<void> {
   );
 }
 
+/**
+ * Presses a key until the viewer is at `position`. The stage ignores input while a move's slide lock
+ * (SWIPE.slideLockShortMs from its start) lasts, so a key pressed right after the last move may be
+ * swallowed: the journey waits on the position, pressing again while the viewer is still where it
+ * was (a move under way swallows the extra press too), never on a fixed time.
+ */
+export async function pressUntilAt(page: Page, key: string, position: string, timeout = 15_000): Promise<void> {
+  const at = `.vw[data-position="${position}"]`;
+  const from = await page.locator('.vw').getAttribute('data-position');
+  const until = Date.now() + timeout;
+  for (;;) {
+    const now = await page.locator('.vw').getAttribute('data-position');
+    if (now === position) return;
+    if (now !== from) throw new Error(`${key} from ${from} reached ${now}, not ${position}`);
+    await page.keyboard.press(key);
+    try {
+      await page.waitForSelector(at, { timeout: 1500 });
+      return;
+    } catch (e) {
+      if (Date.now() > until) throw e;
+    }
+  }
+}
+
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const file = path.join(SCREENSHOTS, `${name}.png`);

@@ -1,6 +1,7 @@
 import { buildViewerIfStale, type DemoServer, launchChromium, startDemoServer } from '@swipe/viewer/testing/harness.ts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pressUntilAt } from './helpers.js';
 
 // The viewer's events in Chromium (issue 11): a landing with UTM tags, a tap, a swipe, the popup CTA to the
 // contact form and its submission. Stored: page views with the UTM tags on the first, page_leave with dwell
@@ -55,8 +56,7 @@ describe('viewer events (390x844, touch)', () => {
     await page.waitForSelector('.vw[data-ready="1"]', { timeout: 15_000 });
 
     // next category (keyboard: the stage's own input), where the popup is not shown (a click outside it closes it)
-    await page.keyboard.press('ArrowRight');
-    await page.waitForSelector('.vw[data-position="B1"]', { timeout: 5000 });
+    await pressUntilAt(page, 'ArrowRight', 'B1');
     await page.waitForSelector('.vw-popup', { state: 'detached', timeout: 5000 });
     // a tap on the current page where no button is
     const spot = await page.evaluate(() => {
@@ -77,8 +77,7 @@ describe('viewer events (390x844, touch)', () => {
     expect(await page.locator('.vw').getAttribute('data-position')).toBe('B1');
 
     // back to A1, then the popup's time-limited item to the contact form
-    await page.keyboard.press('ArrowLeft');
-    await page.waitForSelector('.vw[data-position="A1"]', { timeout: 5000 });
+    await pressUntilAt(page, 'ArrowLeft', 'A1');
     const item = page.locator('.vw-popup-item[data-kind="timeLimit"] .vw-popup-act');
     await item.waitFor({ timeout: 10_000 });
     await item.click();
