@@ -122,18 +122,22 @@ export function PopupCta({
   // price and link of the page stays visible and tappable. The room is made by layout (viewer.css: the
   // frame becomes a column of the stage and the popup), so the server-rendered first paint already has
   // it and nothing shifts when the page hydrates. The measured height only places the down arrow.
-  // (.has-room also tells tests and the old-browser fallback that the room is taken.)
+  // (.has-room also tells tests and the old-browser fallback that the room is taken.) The height is
+  // read where the browser has just laid out: a ResizeObserver reports after layout and before paint,
+  // so no frame misses it, whereas reading it here forced a layout of the whole page inside the
+  // commit of a move (the longest task of a swipe back to the popup's page, issue 15.1).
   useLayoutEffect(() => {
     const el = box.current;
     const frame = el?.closest<HTMLElement>('.vw-frame');
     if (!el || !frame) return;
     const reserve = () => frame.style.setProperty('--vw-room', `${Math.ceil(el.offsetHeight) + ROOM_MARGIN_PX}px`);
-    reserve();
     frame.classList.add('has-room');
     const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(reserve) : null;
+    const raf = ro ? 0 : requestAnimationFrame(reserve);
     ro?.observe(el);
     return () => {
       ro?.disconnect();
+      cancelAnimationFrame(raf);
       frame.classList.remove('has-room');
       frame.style.removeProperty('--vw-room');
     };
