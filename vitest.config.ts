@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { viewerPreact } from './apps/viewer/preact.mjs';
 
 // Three tiers, one runner (`npm test` runs them all; `npm run test:unit|test:api|test:e2e` one each):
 // - unit: pure specs beside the code (core, i18n, the front ends' models, and server files named
@@ -15,6 +16,8 @@ const exclude = ['**/node_modules/**', '**/dist/**'];
 const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent' };
 
 export default defineConfig({
+  // the viewer's source renders on Preact here too, as in the server and the browser (apps/viewer/preact.mjs)
+  plugins: [viewerPreact()],
   test: {
     pool: 'forks',
     maxWorkers: 2,
