@@ -85,6 +85,13 @@ describe('mobile 390x844 (touch)', () => {
       return Boolean(img?.complete && img.naturalWidth > 0);
     });
     expect(same).toBe(true);
+    // hydrated in steps (lib/hydration.tsx): the chrome kept its server markup, once, and answers taps
+    expect(await page.locator('.vw-chrome').count()).toBe(1);
+    expect(await page.locator('.vw-top').count()).toBe(1);
+    expect(await page.locator('.vw-slide.is-current .sp-page').count()).toBe(1);
+    // the neighbour below (A2) has an HTML button: its frame is made when the browser is idle, not in the
+    // render that adds the page, yet it is there before the visitor gets to it
+    await page.waitForSelector('.vw-slide .sp-page[data-position="A2"] iframe.sp-html', { state: 'attached', timeout: 10_000 });
     expect(problems).toEqual([]);
   });
 

@@ -29,6 +29,7 @@ import {
 import { disableAnalytics, leaving, pageView, track, watchTaps } from './lib/analytics.js';
 import { ApiError, clearToken, errorText, makeApi, readToken } from './lib/api.js';
 import { getCookie, setCookie, setSession } from './lib/cookies.js';
+import { Later } from './lib/hydration.js';
 import { homeOf, join, positionPath } from './lib/paths.js';
 import { injectScriptTags, runScript } from './lib/scripts.js';
 import { useToast } from './lib/useToast.js';
@@ -264,9 +265,27 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
 
   const isPc = site.viewMode === 'PC';
   // Handlers change every render; slides get stable wrappers so unchanged slides skip rendering.
-  const live = useRef({ onButton, onProduct: (_pageId: number, _p: ProductView) => {}, onLink: (_d: PageDetail) => {} });
+  const live = useRef({
+    onButton,
+    onProduct: (_pageId: number, _p: ProductView) => {},
+    onLink: (_d: PageDetail) => {},
+    onPopup,
+    onBanner,
+    onItem,
+    onPick: (_col: number) => {},
+  });
   live.current = {
     onButton,
+    onPopup,
+    onBanner,
+    onItem,
+    onPick: (col: number) => {
+      if (col === pos.col) return;
+      const n = site.swipeRedirection ? null : { col, row: pos.row };
+      const row = site.categories[col]?.pages.findIndex((pg) => pg.hasMedia || pg.locked) ?? -1;
+      const to = n && (pageAt(site, n)?.hasMedia || pageAt(site, n)?.locked) ? n : row >= 0 ? { col, row } : null;
+      if (to) jump(to);
+    },
     onProduct: (pageId: number, prod: ProductView) => {
       track({ event: 'click_product_point', siteId: site.siteId, pageId, targetId: prod.id, lang: site.lang });
       if (product && product.id !== prod.id) {
@@ -293,6 +312,24 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
       onLink: (d) => live.current.onLink(d),
     }),
     [site.mediaBase, site.lang, t, isPc, home, site.speakerColor],
+  );
+
+  // The chrome and overlays are memoized: with stable handlers and data, a state change elsewhere (a page's
+  // detail arriving, a neighbour drawn) does not render them again (the runtime renders a change in one task).
+  const stable = useMemo(
+    () => ({
+      onAlbum: () => setAlbum(true),
+      onCompany: () => setCompany(true),
+      onPick: (col: number) => live.current.onPick(col),
+      onPopup: (it: PopupItemView) => live.current.onPopup(it),
+      onBanner: (b: CampaignBannerView) => live.current.onBanner(b),
+      onItem: (it: CampaignItemView) => live.current.onItem(it),
+    }),
+    [],
+  );
+  const ticker = useMemo(
+    () => (ready && notifications.length > 0 ? <NotificationBanner items={notifications} t={t} /> : null),
+    [ready, notifications, t],
   );
 
   const renderSlide = (p: Pos, isCurrent: boolean) => {
@@ -325,8 +362,8 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
           pageOrder={order}
           mediaBase={site.mediaBase}
           filled={ready}
-          onBanner={onBanner}
-          onItem={onItem}
+          onBanner={stable.onBanner}
+          onItem={stable.onItem}
         />
       )}
       <div className="vw-frame">
@@ -352,59 +389,51 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
             counts={counts}
             t={t}
             onOpenChange={setPopupOpen}
-            onAct={onPopup}
+            onAct={stable.onPopup}
           />
         )}
-        <div className="vw-chrome">
-          <TopBar
-            site={site}
-            t={t}
-            home={home}
-            position={position}
-            rootPath={boot.rootPath}
-            onAlbum={() => setAlbum(true)}
-            onSignOut={token && !preview ? signOut : null}
-            center={ready && notifications.length > 0 ? <NotificationBanner items={notifications} t={t} /> : null}
-          />
-          <GlobalMenu
-            site={site}
-            col={pos.col}
-            t={t}
-            onPick={(col) => {
-              if (col === pos.col) return;
-              const n = site.swipeRedirection ? null : { col, row: pos.row };
-              const row = site.categories[col]?.pages.findIndex((pg) => pg.hasMedia || pg.locked) ?? -1;
-              const to = n && (pageAt(site, n)?.hasMedia || pageAt(site, n)?.locked) ? n : row >= 0 ? { col, row } : null;
-              if (to) jump(to);
-            }}
-          />
-          {site.displayPageCount && count.total > 0 && <PageCounter current={count.current} total={count.total} />}
-          {currentState?.status === 'loading' && !current?.locked && (
-            <span className="vw-loading" role="status" aria-label={t('viewer.loading')} />
-          )}
-          {ready && (
-            <Arrows
-              allowed={allowed}
-              arrowColor={current?.hoverArrowColor ?? 'white'}
-              fadeSeconds={current?.arrowFadeInterval ?? 3}
+        {/* hydrated a task after the swipe surface (lib/hydration.tsx): always this one element */}
+        <Later step={1}>
+          <div className="vw-chrome">
+            <TopBar
+              site={site}
               t={t}
-              onGo={(d) => stage.current?.go(d, 'arrow')}
+              home={home}
+              position={position}
+              rootPath={boot.rootPath}
+              onAlbum={stable.onAlbum}
+              onSignOut={token && !preview ? signOut : null}
+              center={ticker}
             />
-          )}
-          <BottomBar site={site} t={t} showSns={showSns} showCompany={showCompany} onCompany={() => setCompany(true)} />
-          {product && (
-            <ProductPopup
-              product={product}
-              mediaBase={site.mediaBase}
-              lang={site.lang}
-              closeLabel={t('viewer.close')}
-              onClose={() => setProduct(null)}
-              onAction={(p) =>
-                track({ event: 'click_product_item', siteId: site.siteId, pageId: current?.id, targetId: p.id, lang: site.lang })
-              }
-            />
-          )}
-        </div>
+            <GlobalMenu site={site} col={pos.col} t={t} onPick={stable.onPick} />
+            {site.displayPageCount && count.total > 0 && <PageCounter current={count.current} total={count.total} />}
+            {currentState?.status === 'loading' && !current?.locked && (
+              <span className="vw-loading" role="status" aria-label={t('viewer.loading')} />
+            )}
+            {ready && (
+              <Arrows
+                allowed={allowed}
+                arrowColor={current?.hoverArrowColor ?? 'white'}
+                fadeSeconds={current?.arrowFadeInterval ?? 3}
+                t={t}
+                onGo={(d) => stage.current?.go(d, 'arrow')}
+              />
+            )}
+            <BottomBar site={site} t={t} showSns={showSns} showCompany={showCompany} onCompany={stable.onCompany} />
+            {product && (
+              <ProductPopup
+                product={product}
+                mediaBase={site.mediaBase}
+                lang={site.lang}
+                closeLabel={t('viewer.close')}
+                onClose={() => setProduct(null)}
+                onAction={(p) =>
+                  track({ event: 'click_product_item', siteId: site.siteId, pageId: current?.id, targetId: p.id, lang: site.lang })
+                }
+              />
+            )}
+          </div>
+        </Later>
         {album && (
           <Album
             site={site}

@@ -1,5 +1,6 @@
 import { SWIPE } from '@swipe/core/constants.ts';
 import { type ReactNode, startTransition, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
+import { whenIdle } from '../lib/yield.js';
 import { type Dir, type GestureState, IDLE, keyDir, move, press, release, WHEEL_IDLE, type WheelState, wheel } from './gesture.js';
 import { allowedFrom, type GridLike, neighbour, type Pos, samePos } from './grid.js';
 
@@ -23,6 +24,8 @@ interface Props {
 }
 
 const DURATION_MS = 320;
+/** the longest a neighbour waits for an idle moment before it is drawn */
+const NEIGHBOUR_IDLE_MS = 400;
 const EASE = 'cubic-bezier(0.22, 0.8, 0.24, 1)';
 const OFFSETS: Record<Dir, [number, number]> = { right: [1, 0], left: [-1, 0], down: [0, 1], up: [0, -1] };
 
@@ -161,8 +164,10 @@ export function Stage({ grid, pos, neighbours, inputEnabled, renderSlide, onMove
     };
   }, [go]);
 
-  // After a move, slides already on the plane stay; the new neighbours are added one at a time in
-  // transitions, so the move itself commits quickly and no single task mounts several pages.
+  // After a move, slides already on the plane stay; the new neighbours are added one at a time, each
+  // when the browser is next idle (at the latest NEIGHBOUR_IDLE_MS later), so the move itself commits
+  // quickly, no single task mounts several pages, and a page's images and layers are made while nothing
+  // else runs (on a 2-core phone they share the cores with the main thread).
   const [drawnFor, setDrawnFor] = useState<{ p: Pos; n: number } | null>(null);
   const drawn = useRef(new Set<string | number>());
   useEffect(() => {
@@ -172,8 +177,13 @@ export function Stage({ grid, pos, neighbours, inputEnabled, renderSlide, onMove
       return;
     }
     if (drawnFor.n >= 4) return;
-    const id = setTimeout(() => startTransition(() => setDrawnFor({ p: pos, n: drawnFor.n + 1 })), 16);
-    return () => clearTimeout(id);
+    let live = true;
+    whenIdle(() => {
+      if (live) startTransition(() => setDrawnFor({ p: pos, n: drawnFor.n + 1 }));
+    }, NEIGHBOUR_IDLE_MS);
+    return () => {
+      live = false;
+    };
   }, [neighbours, pos, drawnFor]);
   const idOf = (p: Pos) => grid.categories[p.col]?.pages[p.row]?.id ?? `${p.col}-${p.row}`;
   const slides: { p: Pos; dir: Dir | null }[] = [{ p: pos, dir: null }];

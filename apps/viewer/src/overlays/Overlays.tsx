@@ -1,7 +1,7 @@
 import type { CampaignBannerView, CampaignItemView, CampaignView, NotificationView, PopupItemView } from '@swipe/core';
 import { SWIPE, TIMER_INTERVAL_MS } from '@swipe/core/constants.ts';
 import { countdown, isInTimeWindow, isPopupItemActive } from '@swipe/core/countdown.ts';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { PageButton } from '../page/PageButton.js';
 import { color, radius, src } from '../page/util.js';
 import { Modal } from '../shell/Chrome.js';
@@ -87,7 +87,7 @@ export function activePopupItems(
  * countdown ticks once a minute; at zero the time item hides itself. In preview a descriptive text
  * stands in for the countdown and clicks do nothing.
  */
-export function PopupCta({
+export const PopupCta = memo(function PopupCta({
   items,
   pageOrder,
   detailLoaded,
@@ -242,7 +242,7 @@ export function PopupCta({
       })}
     </div>
   );
-}
+});
 
 /**
  * Campaign side panels (desktop, view mode not PC): active in their window on effective pages. Banners
@@ -250,7 +250,7 @@ export function PopupCta({
  * positionLp center: a panel each side of the frame; left/right: the frame at that edge and one wide
  * panel (left and right halves) beside it.
  */
-export function CampaignPanels({
+export const CampaignPanels = memo(function CampaignPanels({
   campaign,
   pageOrder,
   mediaBase,
@@ -334,4 +334,4 @@ export function CampaignPanels({
       {side('right', true)}
     </>
   );
-}
+});

@@ -1,5 +1,6 @@
 import type { ButtonView } from '@swipe/core';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, useEffect, useState } from 'react';
+import { whenIdle } from '../lib/yield.js';
 import { color, DEFAULTS, radius, scaled, src } from './util.js';
 
 interface Props {
@@ -10,6 +11,8 @@ interface Props {
   onClick?: (b: ButtonView) => void;
   /** accessible name of HTML buttons (their content is drawn inside an inert frame) */
   htmlLabel?: string;
+  /** a page out of view: an HTML button's frame is made when the browser is idle (see HtmlFrame) */
+  htmlLater?: boolean;
 }
 
 /** The srcdoc of an HTML button: the sanitized markup in an inert document (no scripts, no same origin). */
@@ -18,10 +21,39 @@ function htmlDoc(html: string): string {
 }
 
 /**
+ * The frame of an HTML button. A frame is a document of its own: making one and laying it out is the
+ * costliest part of drawing a page, so a page out of view (a neighbour on the swipe stage) makes it when the
+ * browser is idle, in a task of its own, instead of inside the render that adds the page; a page in view
+ * makes it at once (and the server renders it with the page).
+ */
+function HtmlFrame({ html, title, later }: { html: string; title: string; later: boolean }) {
+  const [made, setMade] = useState(!later);
+  useEffect(() => {
+    if (made) return;
+    if (!later) {
+      setMade(true);
+      return;
+    }
+    let live = true;
+    whenIdle(() => {
+      if (live) setMade(true);
+    }, HTML_FRAME_IDLE_MS);
+    return () => {
+      live = false;
+    };
+  }, [made, later]);
+  if (!made) return <span className="sp-html" />;
+  return (
+    <iframe className="sp-html" title={title} sandbox="" srcDoc={htmlDoc(html)} tabIndex={-1} loading="lazy" referrerPolicy="no-referrer" />
+  );
+}
+const HTML_FRAME_IDLE_MS = 3000;
+
+/**
  * A call-to-action button of any kind (TEXT, MEDIA, HTML), shape and animation, at its percent
  * position. Text buttons without text and media buttons without an image render nothing.
  */
-export function PageButton({ button: b, mediaBase, animate = false, onClick, htmlLabel }: Props) {
+export function PageButton({ button: b, mediaBase, animate = false, onClick, htmlLabel, htmlLater = false }: Props) {
   const kind = b.buttonType;
   if (kind === 'TEXT' && !b.buttonText.trim()) return null;
   if (kind === 'MEDIA' && !b.buttonImageUrl) return null;
@@ -55,17 +87,7 @@ export function PageButton({ button: b, mediaBase, animate = false, onClick, htm
     );
     box.background = 'transparent';
   } else if (kind === 'HTML') {
-    inner = (
-      <iframe
-        className="sp-html"
-        title={htmlLabel ?? 'HTML'}
-        sandbox=""
-        srcDoc={htmlDoc(b.buttonContentHtml ?? '')}
-        tabIndex={-1}
-        loading="lazy"
-        referrerPolicy="no-referrer"
-      />
-    );
+    inner = <HtmlFrame html={b.buttonContentHtml ?? ''} title={htmlLabel ?? 'HTML'} later={htmlLater} />;
     box.background = color(b.buttonColor, 'transparent');
   } else {
     inner = <span className="sp-btn-text">{b.buttonText}</span>;

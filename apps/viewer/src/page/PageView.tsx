@@ -82,6 +82,7 @@ export function PageView(props: PageViewProps) {
               animate={props.still || animate}
               onClick={props.onButton}
               htmlLabel={t('viewer.html_button')}
+              htmlLater={!active}
             />
           ))}
           <ProductHotspots

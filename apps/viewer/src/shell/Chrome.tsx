@@ -1,6 +1,6 @@
 import type { CompanyTab, ViewerSite } from '@swipe/core';
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_S, type Language } from '@swipe/core/constants.ts';
-import { useEffect, useRef, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import type { Dir } from '../engine/gesture.js';
 import { setCookie } from '../lib/cookies.js';
 import { positionPath } from '../lib/paths.js';
@@ -24,7 +24,7 @@ function useMenu() {
   return { open, setOpen, menu };
 }
 
-export function TopBar({
+export const TopBar = memo(function TopBar({
   site,
   t,
   home,
@@ -126,9 +126,19 @@ export function TopBar({
       </div>
     </header>
   );
-}
+});
 
-export function GlobalMenu({ site, col, t, onPick }: { site: ViewerSite; col: number; t: T; onPick: (col: number) => void }) {
+export const GlobalMenu = memo(function GlobalMenu({
+  site,
+  col,
+  t,
+  onPick,
+}: {
+  site: ViewerSite;
+  col: number;
+  t: T;
+  onPick: (col: number) => void;
+}) {
   const bar = useRef<HTMLElement>(null);
   useEffect(() => {
     const el = bar.current?.querySelector<HTMLElement>('[aria-current="true"]');
@@ -151,7 +161,7 @@ export function GlobalMenu({ site, col, t, onPick }: { site: ViewerSite; col: nu
       ))}
     </nav>
   );
-}
+});
 
 export function PageCounter({ current, total }: { current: number; total: number }) {
   return (
@@ -224,7 +234,7 @@ const TAB_KEY: Record<CompanyTab, string> = {
   privacyPolicy: 'viewer.privacy_policy',
 };
 
-export function BottomBar({
+export const BottomBar = memo(function BottomBar({
   site,
   t,
   showSns,
@@ -266,7 +276,7 @@ export function BottomBar({
       )}
     </footer>
   );
-}
+});
 
 export function Modal({
   label,
