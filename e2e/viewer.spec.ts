@@ -98,6 +98,13 @@ describe('mobile 390x844 (touch)', () => {
   it('swipes in all four directions and the address shows the position', async () => {
     expect(await position(page)).toBe('A1');
     await page.screenshot({ path: path.join(SCREENSHOTS, 'viewer-mobile-a1.png') });
+    // the HTML button's frame on A2 is made once: a page that leaves the plane stays in the document,
+    // hidden, so coming back neither draws it again nor loads its frame again
+    const frameA2 = '.vw-slide .sp-page[data-position="A2"] iframe.sp-html';
+    await page.waitForSelector(frameA2, { state: 'attached', timeout: 10_000 });
+    await page.locator(frameA2).evaluate((f) => {
+      (f as HTMLIFrameElement & { __mark?: number }).__mark = 1;
+    });
     await swipe(cdp, [195, 690], [195, 90]); // finger up: next page
     await waitPosition(page, 'A2');
     await settle(page);
@@ -109,8 +116,12 @@ describe('mobile 390x844 (touch)', () => {
     await waitPosition(page, 'B1');
     await settle(page);
     await page.waitForFunction(() => location.pathname === '/B1', undefined, { timeout: 3000 });
+    // A2 is no neighbour of B1: kept, hidden and out of reach
+    expect(await page.locator('.vw-slide[hidden][inert] .sp-page[data-position="A2"]').count()).toBe(1);
     await swipe(cdp, [40, 500], [330, 505]); // finger right: previous category
     await waitPosition(page, 'A1');
+    await page.waitForSelector('.vw-slide:not([hidden]) .sp-page[data-position="A2"]', { timeout: 5000 });
+    expect(await page.locator(frameA2).evaluate((f) => (f as HTMLIFrameElement & { __mark?: number }).__mark)).toBe(1);
   });
 
   it('a short drag snaps back; past the first category nothing moves', async () => {

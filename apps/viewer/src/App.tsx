@@ -16,7 +16,7 @@ import { dictT } from '@swipe/i18n/t.ts';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Dir } from './engine/gesture.js';
 import { allowedFrom, neighbour, type Pos, pageAt, pageCount, samePos } from './engine/grid.js';
-import { type MoveVia, Stage, type StageHandle } from './engine/Stage.js';
+import { type MoveVia, type SlideRole, Stage, type StageHandle } from './engine/Stage.js';
 import {
   type Action,
   type ActionContext,
@@ -332,14 +332,25 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
     [ready, notifications, t],
   );
 
-  const renderSlide = (p: Pos, isCurrent: boolean) => {
+  const renderSlide = (p: Pos, role: SlideRole) => {
+    const isCurrent = role === 'current';
     const page = pageAt(site, p);
     if (!page) return null;
     const st = details[page.id];
     const data = st?.status === 'success' ? st.data : null;
     let lock: 'lock' | 'loading' | null = null;
     if (page.locked && !preview) lock = data ? null : token ? 'loading' : 'lock';
-    return <Slide page={page} data={data} isCurrent={isCurrent} priority={isCurrent && samePos(p, boot.start)} lock={lock} env={env} />;
+    return (
+      <Slide
+        page={page}
+        data={data}
+        isCurrent={isCurrent}
+        near={role === 'near'}
+        priority={isCurrent && samePos(p, boot.start)}
+        lock={lock}
+        env={env}
+      />
+    );
   };
 
   const allowed = allowedFrom(site, pos);

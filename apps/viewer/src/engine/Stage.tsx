@@ -1,8 +1,10 @@
 import { SWIPE } from '@swipe/core/constants.ts';
 import { type ReactNode, startTransition, useCallback, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react';
-import { whenIdle } from '../lib/yield.js';
+import { afterYield, whenIdle } from '../lib/yield.js';
 import { type Dir, type GestureState, IDLE, keyDir, move, press, release, WHEEL_IDLE, type WheelState, wheel } from './gesture.js';
 import { allowedFrom, type GridLike, neighbour, type Pos, samePos } from './grid.js';
+
+export type SlideRole = 'current' | 'near' | 'kept';
 
 export type MoveVia = 'touch' | 'mouse' | 'wheel' | 'key' | 'arrow';
 
@@ -17,7 +19,8 @@ interface Props {
   neighbours: boolean;
   /** keyboard and wheel input (off while a dialog is open) */
   inputEnabled: boolean;
-  renderSlide: (p: Pos, current: boolean) => ReactNode;
+  /** a page on the plane: the one in view, a neighbour, or one kept hidden after it left the plane */
+  renderSlide: (p: Pos, role: SlideRole) => ReactNode;
   onMove: (to: Pos, dir: Dir, via: MoveVia) => void;
   handle?: React.Ref<StageHandle>;
   label: string;
@@ -26,6 +29,8 @@ interface Props {
 const DURATION_MS = 320;
 /** the longest a neighbour waits for an idle moment before it is drawn */
 const NEIGHBOUR_IDLE_MS = 400;
+/** how many pages that left the plane stay in the document, hidden */
+const KEPT_HIDDEN = 4;
 const EASE = 'cubic-bezier(0.22, 0.8, 0.24, 1)';
 const OFFSETS: Record<Dir, [number, number]> = { right: [1, 0], left: [-1, 0], down: [0, 1], up: [0, -1] };
 
@@ -73,12 +78,12 @@ export function Stage({ grid, pos, neighbours, inputEnabled, renderSlide, onMove
         if (done) return;
         done = true;
         plane.current?.removeEventListener('transitionend', finish);
-        // The new position renders in a task of its own (a default update, ahead of the neighbours'
-        // transitions, not a flushSync render inside this event's task); the plane stays where the
-        // slide ended until that render commits, and the layout effect below puts it back in the same
-        // commit, so no frame shows the old page at the origin.
+        // The new position renders in a task of its own: transitionend is dispatched inside a frame's
+        // update, so a render here would be laid out and painted in that same task. The plane stays where
+        // the slide ended until that render commits, and the layout effect below puts it back in the same
+        // commit, so no frame shows the old page at the origin; input waits meanwhile (pending).
         pending.current = p;
-        latest.current.onMove(to, dir, via);
+        afterYield(() => latest.current.onMove(to, dir, via));
       };
       plane.current?.addEventListener('transitionend', finish);
       setTimeout(finish, DURATION_MS + 80);
@@ -170,6 +175,8 @@ export function Stage({ grid, pos, neighbours, inputEnabled, renderSlide, onMove
   // else runs (on a 2-core phone they share the cores with the main thread).
   const [drawnFor, setDrawnFor] = useState<{ p: Pos; n: number } | null>(null);
   const drawn = useRef(new Set<string | number>());
+  /** the pages on the plane at the last commit, and before them a few that left it (oldest first) */
+  const kept = useRef<Pos[]>([]);
   useEffect(() => {
     if (!neighbours) return;
     if (!drawnFor || !samePos(drawnFor.p, pos)) {
@@ -201,8 +208,19 @@ export function Stage({ grid, pos, neighbours, inputEnabled, renderSlide, onMove
       }
     }
   }
+  // Pages that were on the plane a moment ago stay in the document, hidden, a few of them: going back to
+  // them shows what is there (their images, an HTML button's frame, which is a document of its own and
+  // the costliest thing to make) instead of drawing them again. Every slide keeps its place in the
+  // document (grid order), since moving a frame in the document would load it again.
+  const shown = new Set(slides.map((x) => idOf(x.p)));
+  const all: { p: Pos; dir: Dir | null; hidden: boolean }[] = slides.map((x) => ({ ...x, hidden: false }));
+  for (const k of kept.current) if (!shown.has(idOf(k))) all.push({ p: k, dir: null, hidden: true });
+  all.sort((a, b) => a.p.col - b.p.col || a.p.row - b.p.row);
   useLayoutEffect(() => {
-    drawn.current = new Set(slides.map((x) => idOf(x.p)));
+    const recent = kept.current.filter((k) => !shown.has(idOf(k)));
+    kept.current = [...recent.slice(Math.max(0, recent.length - KEPT_HIDDEN)), ...slides.map((x) => x.p)];
+    // only what was shown: a kept page becoming a neighbour again is shown in its turn like a new one
+    drawn.current = shown;
   });
   return (
     <section
@@ -223,18 +241,19 @@ export function Stage({ grid, pos, neighbours, inputEnabled, renderSlide, onMove
       onDragStart={(e) => e.preventDefault()}
     >
       <div ref={plane} className="vw-plane">
-        {slides.map(({ p, dir }) => {
+        {all.map(({ p, dir, hidden }) => {
           const [ox, oy] = dir ? OFFSETS[dir] : [0, 0];
-          const id = idOf(p);
+          const current = !dir && !hidden;
           return (
             <div
-              key={id}
-              className={`vw-slide${dir ? '' : ' is-current'}`}
+              key={idOf(p)}
+              className={`vw-slide${current ? ' is-current' : ''}`}
               style={dir ? { transform: `translate3d(${ox * 100}%, ${oy * 100}%, 0)` } : undefined}
-              aria-hidden={dir ? true : undefined}
-              inert={dir ? true : undefined}
+              hidden={hidden || undefined}
+              aria-hidden={current ? undefined : true}
+              inert={current ? undefined : true}
             >
-              {renderSlide(p, !dir)}
+              {renderSlide(p, current ? 'current' : hidden ? 'kept' : 'near')}
             </div>
           );
         })}

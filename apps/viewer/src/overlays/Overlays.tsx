@@ -120,9 +120,9 @@ export const PopupCta = memo(function PopupCta({
   useEffect(() => onOpenChange(open), [open, onOpenChange]);
   // The popup never covers the page: while it is open the page area ends above it, so every button,
   // price and link of the page stays visible and tappable. The room is made by layout (viewer.css: the
-  // frame becomes a column of the stage and the popup), so the server-rendered first paint already has
+  // frame is a column of the stage and the popup), so the server-rendered first paint already has
   // it and nothing shifts when the page hydrates. The measured height only places the down arrow.
-  // (.has-room also tells tests and the old-browser fallback that the room is taken.) The height is
+  // (.has-room also tells tests that the room is taken.) The height is
   // read where the browser has just laid out: a ResizeObserver reports after layout and before paint,
   // so no frame misses it, whereas reading it here forced a layout of the whole page inside the
   // commit of a move (the longest task of a swipe back to the popup's page, issue 15.1).

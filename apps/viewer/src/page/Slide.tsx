@@ -22,6 +22,7 @@ export const Slide = memo(function Slide({
   page,
   data,
   isCurrent,
+  near,
   priority,
   lock,
   env,
@@ -29,6 +30,8 @@ export const Slide = memo(function Slide({
   page: GridPage;
   data: PageDetailResponse | null;
   isCurrent: boolean;
+  /** on the plane beside the page in view (a video prepares); false for one kept hidden */
+  near: boolean;
   priority: boolean;
   lock: 'lock' | 'loading' | null;
   env: SlideEnv;
@@ -45,7 +48,7 @@ export const Slide = memo(function Slide({
       lang={env.lang}
       t={env.t}
       active={isCurrent}
-      near={!isCurrent}
+      near={near}
       priority={priority}
       sizes={env.sizes}
       lock={lock}
