@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import react from '@vitejs/plugin-react';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import type { SMTPServer } from 'smtp-server';
 import { build } from 'vite';
@@ -11,6 +10,7 @@ import { seedDemo } from '../apps/server/src/demo/seed.js';
 import { makeVisitorSite } from '../apps/server/src/test/enduser-fixtures.js';
 import { startTestServer, type TestServer } from '../apps/server/src/test/helpers.js';
 import { type ReceivedMail, startSmtp } from '../apps/server/src/test/smtp.js';
+import { viewerPreact } from '../apps/viewer/preact.mjs';
 import { animationsSettled } from './helpers.js';
 
 // Journeys of issue 4 in Chromium at phone size (390x844): register, read the confirmation mail from a
@@ -61,7 +61,8 @@ beforeAll(async () => {
     base: '/_viewer/',
     configFile: false,
     logLevel: 'error',
-    plugins: [react()],
+    // the viewer's own runtime mapping (Preact), as in its Vite config: the server renders with it too
+    plugins: [viewerPreact()],
     build: {
       outDir,
       emptyOutDir: true,

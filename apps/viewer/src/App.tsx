@@ -30,6 +30,7 @@ import { disableAnalytics, leaving, pageView, track, watchTaps } from './lib/ana
 import { ApiError, clearToken, errorText, makeApi, readToken } from './lib/api.js';
 import { getCookie, setCookie, setSession } from './lib/cookies.js';
 import { Later } from './lib/hydration.js';
+import { useMediaQuery } from './lib/media.js';
 import { homeOf, join, positionPath } from './lib/paths.js';
 import { injectScriptTags, runScript } from './lib/scripts.js';
 import { useToast } from './lib/useToast.js';
@@ -59,6 +60,8 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
   );
   const inflight = useRef(new Set<number>());
   const [ready, setReady] = useState(false);
+  // The campaign side panels show at desktop widths only (viewer.css): below, their banners are not made at all.
+  const wide = useMediaQuery(`(min-width: ${VIEWER.pcBreakpoint}px)`);
   const [token, setToken] = useState<string | null>(null);
   const [album, setAlbum] = useState(false);
   const [company, setCompany] = useState(false);
@@ -340,16 +343,19 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
     const data = st?.status === 'success' ? st.data : null;
     let lock: 'lock' | 'loading' | null = null;
     if (page.locked && !preview) lock = data ? null : token ? 'loading' : 'lock';
+    // hydrated a task after the swipe surface (lib/hydration.tsx): a page is one element
     return (
-      <Slide
-        page={page}
-        data={data}
-        isCurrent={isCurrent}
-        near={role === 'near'}
-        priority={isCurrent && samePos(p, boot.start)}
-        lock={lock}
-        env={env}
-      />
+      <Later step={1}>
+        <Slide
+          page={page}
+          data={data}
+          isCurrent={isCurrent}
+          near={role === 'near'}
+          priority={isCurrent && samePos(p, boot.start)}
+          lock={lock}
+          env={env}
+        />
+      </Later>
     );
   };
 
@@ -372,7 +378,7 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
           campaign={campaign}
           pageOrder={order}
           mediaBase={site.mediaBase}
-          filled={ready}
+          filled={ready && wide}
           onBanner={stable.onBanner}
           onItem={stable.onItem}
         />
@@ -391,20 +397,23 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
         {/* rendered on the server too, and beside the stage (not in the chrome): the page area makes room for it by
             layout from the first paint (viewer.css), under the chrome's menus and dialogs */}
         {site.popupCtaEnabled && site.popupCtas.length > 0 && (
-          <PopupCta
-            items={site.popupCtas}
-            pageOrder={order}
-            detailLoaded={currentState?.status === 'success'}
-            preview={preview}
-            mediaBase={site.mediaBase}
-            counts={counts}
-            t={t}
-            onOpenChange={setPopupOpen}
-            onAct={stable.onPopup}
-          />
+          // hydrated last; one element while open, nothing to keep while closed
+          <Later step={3} one={popupOpen}>
+            <PopupCta
+              items={site.popupCtas}
+              pageOrder={order}
+              detailLoaded={currentState?.status === 'success'}
+              preview={preview}
+              mediaBase={site.mediaBase}
+              counts={counts}
+              t={t}
+              onOpenChange={setPopupOpen}
+              onAct={stable.onPopup}
+            />
+          </Later>
         )}
-        {/* hydrated a task after the swipe surface (lib/hydration.tsx): always this one element */}
-        <Later step={1}>
+        {/* hydrated after the page in view (lib/hydration.tsx): always this one element */}
+        <Later step={2}>
           <div className="vw-chrome">
             <TopBar
               site={site}

@@ -4,7 +4,8 @@ import { afterYield } from './yield.js';
 // Hydration in steps. The server-rendered page is already visible, so hydration only wires it up; on the
 // viewer's runtime (Preact) one hydration is one task, and on a slow phone the whole tree was a long task
 // of its own. A part wrapped in <Later step={n}> keeps its server markup through the first pass and is
-// hydrated n tasks later, each step in a task of its own: the swipe surface first, the chrome after.
+// hydrated n tasks later, each step in a task of its own: the swipe surface first, then the page in view,
+// the chrome and the popup.
 //
 // Preact keeps a suspended part's DOM while hydrating and resumes on that DOM when the promise settles, for
 // a part that renders exactly one element (its markup is the one node kept). So <Later> wraps only parts
@@ -30,16 +31,22 @@ function stepDone(n: number): Promise<void> {
   return p;
 }
 
-function Step({ n, children }: { n: number; children: ReactNode }) {
-  if (firstPass && !ready.has(n)) throw stepDone(n);
+function Step({ n, wait, children }: { n: number; wait: boolean; children: ReactNode }) {
+  if (wait && firstPass && !ready.has(n)) throw stepDone(n);
   return <>{children}</>;
 }
 
-/** A part of the page hydrated `step` tasks after the rest (step >= 1); rendered at once on the server. */
-export function Later({ step, children }: { step: number; children: ReactNode }) {
+/**
+ * A part of the page hydrated `step` tasks after the rest (step >= 1); rendered at once on the server.
+ * `one` says the part renders exactly one element now (default true); a part that renders nothing is
+ * not waited for (there is no markup to keep).
+ */
+export function Later({ step, one = true, children }: { step: number; one?: boolean; children: ReactNode }) {
   return (
     <Suspense fallback={null}>
-      <Step n={step}>{children}</Step>
+      <Step n={step} wait={one}>
+        {children}
+      </Step>
     </Suspense>
   );
 }
