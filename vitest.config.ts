@@ -6,6 +6,9 @@ import { viewerPreact } from './apps/viewer/preact.mjs';
 //   `*.unit.test.ts`): no database, no server, no browser; seconds.
 // - api: the server through real HTTP and app.inject against PGlite or PostgreSQL (DATABASE_URL).
 // - e2e: Chromium journeys in e2e/ (playwright-core, Debian's Chromium).
+// The api and e2e files share their worker's modules (isolate: false): each file starts its own server over its
+// own database, so nothing of a test's state lives in a module; importing the server's graph afresh for each of
+// about 90 files cost a third of a run on two cores. scripts/test-setup.ts puts back what a file set in process.env.
 const unit = [
   'packages/**/src/**/*.test.ts',
   'apps/viewer/src/**/*.test.{ts,tsx}',
@@ -14,6 +17,7 @@ const unit = [
 ];
 const exclude = ['**/node_modules/**', '**/dist/**'];
 const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent' };
+const shared = './scripts/test-setup.ts';
 
 export default defineConfig({
   // the viewer's source renders on Preact here too, as in the server and the browser (apps/viewer/preact.mjs)
@@ -33,9 +37,22 @@ export default defineConfig({
           exclude: [...exclude, 'apps/server/src/**/*.unit.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          isolate: false,
+          setupFiles: [shared],
         },
       },
-      { extends: true, test: { name: 'e2e', include: ['e2e/**/*.spec.ts'], exclude, testTimeout: 90_000, hookTimeout: 180_000 } },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.spec.ts'],
+          exclude,
+          testTimeout: 90_000,
+          hookTimeout: 180_000,
+          isolate: false,
+          setupFiles: [shared],
+        },
+      },
     ],
   },
 });

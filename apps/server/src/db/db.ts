@@ -89,14 +89,19 @@ export function createPgDb(url: string, opts: { schema?: string; max?: number } 
   };
 }
 
+/** An embedded database, whose data directory can be copied out whole (the test helpers' migrated template). */
+export interface PgliteDb extends Db {
+  dump(): Promise<Blob>;
+}
+
 /**
  * PGlite is one connection: a mutex serialises plain queries and whole transactions so a
  * query from another request never lands inside someone else's transaction.
  */
-export async function createPgliteDb(dataDir: string | undefined): Promise<Db> {
+export async function createPgliteDb(dataDir: string | undefined, opts: { loadDataDir?: Blob } = {}): Promise<PgliteDb> {
   const { PGlite } = await import('@electric-sql/pglite');
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const db: PGlite = new PGlite(dataDir);
+  const db: PGlite = new PGlite({ dataDir, loadDataDir: opts.loadDataDir });
   await db.waitReady;
   let chain: Promise<unknown> = Promise.resolve();
   function lock<T>(fn: () => Promise<T>): Promise<T> {
@@ -130,6 +135,9 @@ export async function createPgliteDb(dataDir: string | undefined): Promise<Db> {
           throw err;
         }
       });
+    },
+    dump() {
+      return lock(() => db.dumpDataDir('none'));
     },
     async close() {
       await lock(() => db.close());

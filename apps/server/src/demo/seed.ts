@@ -22,6 +22,71 @@ const CATEGORY_NAMES = {
   en: ['New', 'Picks', 'Members'],
 };
 
+interface DemoFile {
+  key: string;
+  body: Buffer;
+  type: string;
+}
+interface DemoAssets {
+  hashes: [string, string, string];
+  files: DemoFile[];
+  labels: { key: string; label: string }[];
+}
+let assets: Promise<DemoAssets> | undefined;
+
+/**
+ * The demo's password hashes, creatives, logos and their image variants: the same bytes for every database, so
+ * they are made once per process (the test tiers seed a fresh database for each of about forty files; rendering
+ * them was two thirds of a seed).
+ */
+function demoAssets(): Promise<DemoAssets> {
+  assets ??= makeDemoAssets().catch((e: unknown) => {
+    assets = undefined;
+    throw e;
+  });
+  return assets;
+}
+
+async function makeDemoAssets(): Promise<DemoAssets> {
+  const hashes = (await Promise.all([
+    hashPassword(DEMO_LOGINS[0].password),
+    hashPassword(DEMO_LOGINS[1].password),
+    hashPassword(DEMO_PREVIEW.passcode),
+  ])) as [string, string, string];
+  const files: DemoFile[] = [];
+  const record = {
+    put: async (key: string, body: Buffer, type: string) => {
+      files.push({ key, body, type });
+    },
+    get: async (key: string) => {
+      const f = files.find((x) => x.key === key);
+      if (!f) throw new Error(`demo asset ${key} not made`);
+      return f.body;
+    },
+  };
+  const withVariants = async (key: string, body: Buffer, type: string) => {
+    await record.put(key, body, type);
+    await makeImageVariants(record, key, body);
+  };
+  const labels: { key: string; label: string }[] = [];
+  const titles = ['Spring collection', 'Limited offer', 'Our story', 'Visit us'];
+  for (let c = 1; c <= 3; c++) {
+    for (let r = 1; r <= 4; r++) {
+      const label = `${columnToLetters(c)}${r}`;
+      const idx = (c - 1) * 4 + (r - 1);
+      const key = `demo/creative-${label.toLowerCase()}.jpg`;
+      await withVariants(key, await demoCreative(idx, label, titles[r - 1] as string), 'image/jpeg');
+      labels.push({ key, label });
+    }
+  }
+  await record.put('demo/logo.png', await demoSquare('S', '#1976d2', 250), 'image/png');
+  await record.put('demo/favicon.png', await demoSquare('S', '#1976d2', 256), 'image/png');
+  await withVariants('demo/product-bag.png', await demoSquare('Bag', '#2BAA50', 600), 'image/png');
+  await withVariants('demo/banner-sale.png', await demoSquare('SALE', '#dd2476', 400), 'image/png');
+  await withVariants('demo/campaign-coupon.png', await demoSquare('-20%', '#7048e8', 320), 'image/png');
+  return { hashes, files, labels };
+}
+
 /**
  * Demo data for the embedded mode: plans, a master, a user on Standard and one published site
  * (3 categories x 4 pages). Runs only on an empty database. main.ts calls it only when
@@ -34,39 +99,10 @@ export async function seedDemo(ctx: AppContext): Promise<{ siteId: number; login
     return siteId ? { siteId, logins: DEMO_LOGINS } : null;
   }
   const started = Date.now();
-  const [masterHash, userHash, previewHash] = await Promise.all([
-    hashPassword(DEMO_LOGINS[0].password),
-    hashPassword(DEMO_LOGINS[1].password),
-    hashPassword(DEMO_PREVIEW.passcode),
-  ]);
-
+  const { hashes, files, labels } = await demoAssets();
+  const [masterHash, userHash, previewHash] = hashes;
   // Creatives first (outside the transaction: files, not rows).
-  const labels: { key: string; label: string }[] = [];
-  const titles = ['Spring collection', 'Limited offer', 'Our story', 'Visit us'];
-  for (let c = 1; c <= 3; c++) {
-    for (let r = 1; r <= 4; r++) {
-      const label = `${columnToLetters(c)}${r}`;
-      const idx = (c - 1) * 4 + (r - 1);
-      const key = `demo/creative-${label.toLowerCase()}.jpg`;
-      const buf = await demoCreative(idx, label, titles[r - 1] as string);
-      await ctx.storage.put(key, buf, 'image/jpeg');
-      await makeImageVariants(ctx.storage, key, buf);
-      labels.push({ key, label });
-    }
-  }
-  const logo = await demoSquare('S', '#1976d2', 250);
-  await ctx.storage.put('demo/logo.png', logo, 'image/png');
-  const favicon = await demoSquare('S', '#1976d2', 256);
-  await ctx.storage.put('demo/favicon.png', favicon, 'image/png');
-  const product = await demoSquare('Bag', '#2BAA50', 600);
-  await ctx.storage.put('demo/product-bag.png', product, 'image/png');
-  await makeImageVariants(ctx.storage, 'demo/product-bag.png', product);
-  const banner = await demoSquare('SALE', '#dd2476', 400);
-  await ctx.storage.put('demo/banner-sale.png', banner, 'image/png');
-  await makeImageVariants(ctx.storage, 'demo/banner-sale.png', banner);
-  const coupon = await demoSquare('-20%', '#7048e8', 320);
-  await ctx.storage.put('demo/campaign-coupon.png', coupon, 'image/png');
-  await makeImageVariants(ctx.storage, 'demo/campaign-coupon.png', coupon);
+  for (const f of files) await ctx.storage.put(f.key, f.body, f.type);
 
   const result = await ctx.db.tx(async (q) => {
     const plan = (name: string, contractType: string, price: number, swipe: number, site: number, access: number, accessPrice: number) => ({

@@ -4,7 +4,7 @@ import type { Storage } from './storage.js';
 
 /** Makes the webp variants (widths 50..1200) of an image already in storage. Never upscales; an animated GIF or WebP stays animated. */
 export async function makeImageVariants(
-  storage: Storage,
+  storage: Pick<Storage, 'get' | 'put'>,
   key: string,
   source?: Buffer,
 ): Promise<{ width: number; height: number; variants: number[] }> {
