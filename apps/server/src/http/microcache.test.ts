@@ -1,6 +1,7 @@
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { siteDocumentSchema } from '@swipe/core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import type { AppContext } from '../context.js';
 import { seedDemo } from '../demo/seed.js';
@@ -9,6 +10,7 @@ import { findSite, type SiteRow, writeSiteDocument } from '../modules/sites/repo
 import { invalidateSite, planOf, publishSnapshot } from '../modules/sites/service.js';
 import { startTestServer, type TestServer } from '../test/helpers.js';
 import { Drain } from './drain.js';
+import { MicroCache, REFRESH_MS } from './microcache.js';
 
 // The sites origin's micro-cache: repeated public requests are answered before routing, with the
 // same bytes and headers; anything personal, failed or changed is never answered from it.
@@ -148,5 +150,90 @@ describe('micro-cache', () => {
       drain.draining = false;
       await app.close();
     }
+  });
+});
+
+describe('micro-cache expiry', () => {
+  // The class in front of a plain handler that counts the requests reaching it and answers after `delay`
+  // (a render): a state the test sets, then waits on; no clock is faked.
+  let reached = 0;
+  let status = 200;
+  let release: (() => void) | undefined;
+  let server: http.Server;
+  let url = '';
+  const micro = new MicroCache({ ttlMs: 200 });
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      if (micro.serve(req, res)) return;
+      reached++;
+      const body = Buffer.from(`answer ${reached}`);
+      const answer = () => {
+        const key = micro.keyOf(req);
+        if (status === 200 && key !== null) micro.store(key, { 'content-type': 'text/plain' }, body);
+        res.writeHead(status, { 'content-type': 'text/plain' });
+        res.end(body);
+      };
+      if (release === undefined) answer();
+      else {
+        const before = release;
+        release = () => {
+          before();
+          answer();
+        };
+      }
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/x`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+  const expired = async () => {
+    const at = Date.now();
+    await vi.waitUntil(() => Date.now() - at > 250, { timeout: 5000, interval: 20 });
+  };
+
+  it('lets one request through when an entry expires and answers the others from it meanwhile', async () => {
+    reached = 0;
+    expect(await (await fetch(url)).text()).toBe('answer 1');
+    await expired();
+    release = () => {};
+    const refresh = fetch(url).then((r) => r.text());
+    await vi.waitUntil(() => reached === 2, { timeout: 5000 });
+    // the render is still on its way: eight more requests get the expired answer, none reaches the handler
+    const meanwhile = await Promise.all(Array.from({ length: 8 }, () => fetch(url).then((r) => r.text())));
+    expect(meanwhile).toEqual(Array(8).fill('answer 1'));
+    expect(reached).toBe(2);
+    const done = release;
+    release = undefined;
+    done();
+    expect(await refresh).toBe('answer 2');
+    expect(await (await fetch(url)).text()).toBe('answer 2');
+    expect(reached).toBe(2);
+  });
+
+  it('drops an expired entry whose fresh answer is not kept, after REFRESH_MS at most', async () => {
+    micro.clear();
+    reached = 0;
+    status = 200;
+    expect(await (await fetch(url)).text()).toBe('answer 1');
+    await expired();
+    status = 404;
+    const failed = await fetch(url);
+    expect(failed.status).toBe(404);
+    expect(reached).toBe(2);
+    // within REFRESH_MS the old answer still stands in; after it, every request reaches the handler
+    const at = Date.now();
+    await vi.waitUntil(
+      async () => {
+        const r = await fetch(url);
+        await r.text();
+        return r.status === 404;
+      },
+      { timeout: 5000, interval: 50 },
+    );
+    expect(Date.now() - at).toBeLessThan(REFRESH_MS + 1000);
+    const count = reached;
+    expect((await fetch(url)).status).toBe(404);
+    expect(reached).toBe(count + 1);
+    status = 200;
   });
 });
