@@ -154,8 +154,8 @@ describe('micro-cache', () => {
 });
 
 describe('micro-cache expiry', () => {
-  // The class in front of a plain handler that counts the requests reaching it and answers after `delay`
-  // (a render): a state the test sets, then waits on; no clock is faked.
+  // The class in front of a plain handler that counts the requests reaching it and, while `release` is set,
+  // holds its answers until the test calls it (a render on its way); no clock is faked.
   let reached = 0;
   let status = 200;
   let release: (() => void) | undefined;
