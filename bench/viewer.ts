@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -215,6 +216,33 @@ async function lighthouseRun(url: string, runs: number) {
   }
 }
 
+/**
+ * The product's sites origin through a proxy that drops the page's bootstrap script (the one `<script>` with no
+ * attributes: render.ts), so Lighthouse measures what this host's browser spends on the server-rendered page
+ * alone: parsing, styles, the CJK font, layout, images, the CSS animations. TBT above that floor is the
+ * viewer's own JavaScript; the floor itself moves with the host (docs/decisions.md, "Viewer speed by host").
+ */
+async function withoutScript(target: string) {
+  const port = await freePort();
+  const server = http.createServer((req, res) => {
+    const headers: Record<string, string> = { 'accept-encoding': 'identity' };
+    if (req.headers['user-agent']) headers['user-agent'] = req.headers['user-agent'];
+    fetch(target + (req.url ?? '/'), { headers, redirect: 'manual' })
+      .then(async (r) => {
+        const type = r.headers.get('content-type') ?? 'application/octet-stream';
+        let body = Buffer.from(await r.arrayBuffer());
+        if (type.startsWith('text/html')) body = Buffer.from(body.toString('utf8').replace(/<script>[\s\S]*?<\/script>/, ''));
+        const out: Record<string, string> = { 'content-type': type, 'cache-control': r.headers.get('cache-control') ?? 'no-cache' };
+        const location = r.headers.get('location');
+        if (location) out.location = location;
+        res.writeHead(r.status, out).end(body);
+      })
+      .catch(() => res.writeHead(502).end());
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
+
 interface TraceEvent {
   name: string;
   ph: string;
@@ -349,6 +377,18 @@ export async function run(): Promise<void> {
         line(`  ${lh.scores.length} runs: scores / TBT ms`, `${lh.scores.join(' ')} / ${lh.tbts.join(' ')}`);
         line("  host CPU (Lighthouse's benchmark index)", String(Math.round(lh.cpu)));
       } else line('Lighthouse', 'no result');
+      const floorRuns = Number(process.env.LIGHTHOUSE_FLOOR_RUNS ?? 3);
+      if (floorRuns > 0) {
+        const proxy = await withoutScript(product.sites);
+        try {
+          const bare = await lighthouseRun(`${proxy.url}/`, floorRuns);
+          const tbts = [...(bare?.tbts ?? [])].sort((a, b) => a - b);
+          if (bare) line(`  for context, the page without its script: TBT median (${tbts.length} runs)`, `${tbts[tbts.length >> 1]} ms`);
+          if (bare) line('    its runs: scores / TBT ms', `${bare.scores.join(' ')} / ${bare.tbts.join(' ')}`);
+        } finally {
+          proxy.close();
+        }
+      }
     }
 
     if (parts.has('swipe')) {
