@@ -382,9 +382,11 @@ export async function run(): Promise<void> {
         const proxy = await withoutScript(product.sites);
         try {
           const bare = await lighthouseRun(`${proxy.url}/`, floorRuns);
-          const tbts = [...(bare?.tbts ?? [])].sort((a, b) => a - b);
-          if (bare) line(`  for context, the page without its script: TBT median (${tbts.length} runs)`, `${tbts[tbts.length >> 1]} ms`);
-          if (bare) line('    its runs: scores / TBT ms', `${bare.scores.join(' ')} / ${bare.tbts.join(' ')}`);
+          if (bare) {
+            const tbts = [...bare.tbts].sort((a, b) => a - b);
+            line(`  for context, the page without its script: TBT median (${tbts.length} runs)`, `${tbts[tbts.length >> 1]} ms`);
+            line('    its runs: scores / TBT ms', `${bare.scores.join(' ')} / ${bare.tbts.join(' ')}`);
+          }
         } finally {
           proxy.close();
         }

@@ -1,5 +1,6 @@
 import { columnToLetters, type PageInput, type SiteDocumentInput, siteDocumentSchema } from '@swipe/core';
 import type { AppContext } from '../context.js';
+import { onceAsync } from '../lib/once.js';
 import { hashPassword } from '../lib/passwords.js';
 import { anyAccountExists, insertAccount, insertPlans, recordContractHistory } from '../modules/accounts/service.js';
 import { makeImageVariants } from '../modules/media/variants.js';
@@ -32,20 +33,13 @@ interface DemoAssets {
   files: DemoFile[];
   labels: { key: string; label: string }[];
 }
-let assets: Promise<DemoAssets> | undefined;
 
 /**
  * The demo's password hashes, creatives, logos and their image variants: the same bytes for every database, so
  * they are made once per process (the test tiers seed a fresh database for each of about forty files; rendering
  * them was two thirds of a seed).
  */
-function demoAssets(): Promise<DemoAssets> {
-  assets ??= makeDemoAssets().catch((e: unknown) => {
-    assets = undefined;
-    throw e;
-  });
-  return assets;
-}
+const demoAssets = onceAsync(makeDemoAssets);
 
 async function makeDemoAssets(): Promise<DemoAssets> {
   const hashes = (await Promise.all([

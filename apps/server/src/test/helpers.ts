@@ -8,29 +8,23 @@ import { type Config, loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import { createPgDb, createPgliteDb, type Db } from '../db/db.js';
 import { migrate } from '../db/migrate.js';
+import { onceAsync } from '../lib/once.js';
 import { hashPassword } from '../lib/passwords.js';
 import type { AccountRow } from '../modules/accounts/actor.js';
 import { insertAccount, type NewAccount } from '../modules/accounts/repo.js';
 import { createContext, type Running, startServer } from '../server.js';
 
-let template: Promise<Blob> | undefined;
 /**
  * An empty, migrated PGlite data directory, made once per process: a database loaded from it is ready in about
  * half a second, where initdb and the migrations take three (createContext's migrate then finds nothing to do).
  */
-function migratedPglite(): Promise<Blob> {
-  template ??= (async () => {
-    const db = await createPgliteDb(undefined);
-    await migrate(db);
-    const dump = await db.dump();
-    await db.close();
-    return dump;
-  })().catch((e: unknown) => {
-    template = undefined;
-    throw e;
-  });
-  return template;
-}
+const migratedPglite = onceAsync(async () => {
+  const db = await createPgliteDb(undefined);
+  await migrate(db);
+  const dump = await db.dump();
+  await db.close();
+  return dump;
+});
 
 /**
  * A fresh database for one test file: an in-memory PGlite, or (DATABASE_URL set) a new schema in
