@@ -103,7 +103,13 @@ describe('mobile 390x844 (touch)', () => {
     const frameA2 = '.vw-slide .sp-page[data-position="A2"] iframe.sp-html';
     await page.waitForSelector(frameA2, { state: 'attached', timeout: 10_000 });
     await page.locator(frameA2).evaluate((f) => {
-      (f as HTMLIFrameElement & { __mark?: number }).__mark = 1;
+      const frame = f as HTMLIFrameElement & { __mark?: number; __loads?: number };
+      frame.__mark = 1;
+      // a frame moved in the document loads again (the same element, so the mark alone would not tell)
+      frame.__loads = 0;
+      frame.addEventListener('load', () => {
+        frame.__loads = (frame.__loads ?? 0) + 1;
+      });
     });
     await swipe(cdp, [195, 690], [195, 90]); // finger up: next page
     await waitPosition(page, 'A2');
@@ -112,16 +118,30 @@ describe('mobile 390x844 (touch)', () => {
     await swipe(cdp, [195, 140], [195, 760]); // finger down: previous page
     await waitPosition(page, 'A1');
     await settle(page);
-    await swipe(cdp, [330, 500], [40, 505]); // finger left: next category
+    await swipe(cdp, [195, 690], [195, 90]);
+    await waitPosition(page, 'A2');
+    await settle(page);
+    await swipe(cdp, [330, 500], [40, 505]); // finger left: next category, its first page
     await waitPosition(page, 'B1');
     await settle(page);
     await page.waitForFunction(() => location.pathname === '/B1', undefined, { timeout: 3000 });
     // A2 is no neighbour of B1: kept, hidden and out of reach
     expect(await page.locator('.vw-slide[hidden][inert] .sp-page[data-position="A2"]').count()).toBe(1);
-    await swipe(cdp, [40, 500], [330, 505]); // finger right: previous category
+    await swipe(cdp, [195, 690], [195, 90]); // B2: more pages have left the plane than are kept, A2 first of them
+    await waitPosition(page, 'B2');
+    await settle(page);
+    await swipe(cdp, [40, 500], [330, 505]); // finger right: previous category, its first page
     await waitPosition(page, 'A1');
+    // A2 is a neighbour again: shown as it was kept, its frame neither made nor loaded again
     await page.waitForSelector('.vw-slide:not([hidden]) .sp-page[data-position="A2"]', { timeout: 5000 });
-    expect(await page.locator(frameA2).evaluate((f) => (f as HTMLIFrameElement & { __mark?: number }).__mark)).toBe(1);
+    await settle(page);
+    const frame = await page
+      .locator(frameA2)
+      .evaluate((f) => ({
+        mark: (f as HTMLIFrameElement & { __mark?: number }).__mark,
+        loads: (f as HTMLIFrameElement & { __loads?: number }).__loads,
+      }));
+    expect(frame).toEqual({ mark: 1, loads: 0 });
   });
 
   it('a short drag snaps back; past the first category nothing moves', async () => {

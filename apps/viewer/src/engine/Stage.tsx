@@ -32,6 +32,8 @@ const NEIGHBOUR_IDLE_MS = 400;
 /** how many pages that left the plane stay in the document, hidden */
 const KEPT_HIDDEN = 4;
 const EASE = 'cubic-bezier(0.22, 0.8, 0.24, 1)';
+/** the neighbours, the most likely next moves first */
+const DIRS: Dir[] = ['down', 'right', 'up', 'left'];
 const OFFSETS: Record<Dir, [number, number]> = { right: [1, 0], left: [-1, 0], down: [0, 1], up: [0, -1] };
 
 /**
@@ -197,8 +199,7 @@ export function Stage({ grid, pos, neighbours, inputEnabled, renderSlide, onMove
   if (neighbours) {
     let added = 0;
     const budget = drawnFor && samePos(drawnFor.p, pos) ? drawnFor.n : 0;
-    // most likely next moves first: down, right, up, left
-    for (const d of ['down', 'right', 'up', 'left'] as Dir[]) {
+    for (const d of DIRS) {
       const n = neighbour(grid, pos, d);
       if (!n) continue;
       if (drawn.current.has(idOf(n))) slides.push({ p: n, dir: d });
@@ -217,8 +218,18 @@ export function Stage({ grid, pos, neighbours, inputEnabled, renderSlide, onMove
   for (const k of kept.current) if (!shown.has(idOf(k))) all.push({ p: k, dir: null, hidden: true });
   all.sort((a, b) => a.p.col - b.p.col || a.p.row - b.p.row);
   useLayoutEffect(() => {
+    // A kept page that is a neighbour here waits for its turn to be shown: it stays whatever its age (dropped
+    // now, it would be drawn again a moment later, its HTML-button frames loaded again); of the others, the
+    // most recent few stay.
+    const next = new Set<string | number>();
+    for (const d of DIRS) {
+      const n = neighbour(grid, pos, d);
+      if (n) next.add(idOf(n));
+    }
     const recent = kept.current.filter((k) => !shown.has(idOf(k)));
-    kept.current = [...recent.slice(Math.max(0, recent.length - KEPT_HIDDEN)), ...slides.map((x) => x.p)];
+    const waiting = recent.filter((k) => next.has(idOf(k)));
+    const others = recent.filter((k) => !next.has(idOf(k)));
+    kept.current = [...others.slice(Math.max(0, others.length - KEPT_HIDDEN)), ...waiting, ...slides.map((x) => x.p)];
     // only what was shown: a kept page becoming a neighbour again is shown in its turn like a new one
     drawn.current = shown;
   });
