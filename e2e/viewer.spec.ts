@@ -135,12 +135,10 @@ describe('mobile 390x844 (touch)', () => {
     // A2 is a neighbour again: shown as it was kept, its frame neither made nor loaded again
     await page.waitForSelector('.vw-slide:not([hidden]) .sp-page[data-position="A2"]', { timeout: 5000 });
     await settle(page);
-    const frame = await page
-      .locator(frameA2)
-      .evaluate((f) => ({
-        mark: (f as HTMLIFrameElement & { __mark?: number }).__mark,
-        loads: (f as HTMLIFrameElement & { __loads?: number }).__loads,
-      }));
+    const frame = await page.locator(frameA2).evaluate((f) => ({
+      mark: (f as HTMLIFrameElement & { __mark?: number }).__mark,
+      loads: (f as HTMLIFrameElement & { __loads?: number }).__loads,
+    }));
     expect(frame).toEqual({ mark: 1, loads: 0 });
   });
 
