@@ -17,6 +17,12 @@ function line(label: string, value: string, target?: string): void {
   console.log(`  ${label.padEnd(54)} ${value.padStart(12)}${target ? `   (target ${target})` : ''}`);
 }
 
+/** The median (the mean of the middle two for an even count). */
+function median(xs: number[]): number {
+  const o = [...xs].sort((x, y) => x - y);
+  return o.length % 2 ? (o[(o.length - 1) / 2] as number) : ((o[o.length / 2 - 1] as number) + (o[o.length / 2] as number)) / 2;
+}
+
 function gz(file: string): number {
   return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
 }
@@ -238,13 +244,13 @@ async function lighthouseRun(url: string, runs: number) {
       });
     }
     results.sort((a, b) => a.score - b.score);
-    const median = results[Math.floor(results.length / 2)];
+    // the run with the median score (its TBT, LCP and CLS go with it)
+    const middle = results[Math.floor(results.length / 2)];
     const mains = results.flatMap((r) => (r.main ? [r.main] : []));
-    const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1] ?? 0;
     const main = mains.length
-      ? { wall: mid(mains.map((m) => m.wall)), cpu: mid(mains.map((m) => m.cpu)), longestCpu: mid(mains.map((m) => m.longestCpu)) }
+      ? { wall: median(mains.map((m) => m.wall)), cpu: median(mains.map((m) => m.cpu)), longestCpu: median(mains.map((m) => m.longestCpu)) }
       : null;
-    return median && { ...median, main, scores: results.map((r) => r.score), tbts: results.map((r) => Math.round(r.tbt)) };
+    return middle && { ...middle, main, scores: results.map((r) => r.score), tbts: results.map((r) => Math.round(r.tbt)) };
   } finally {
     chrome.kill('SIGKILL');
   }
@@ -423,8 +429,10 @@ export async function run(): Promise<void> {
         try {
           const bare = await lighthouseRun(`${proxy.url}/`, floorRuns);
           if (bare) {
-            const tbts = [...bare.tbts].sort((a, b) => a - b);
-            line(`  for context, the page without its script: TBT median (${tbts.length} runs)`, `${tbts[tbts.length >> 1]} ms`);
+            line(
+              `  for context, the page without its script: TBT median (${bare.tbts.length} runs)`,
+              `${Math.round(median(bare.tbts))} ms`,
+            );
             line('    its runs: scores / TBT ms', `${bare.scores.join(' ')} / ${bare.tbts.join(' ')}`);
             if (bare.main)
               line(
@@ -488,13 +496,9 @@ export async function run(): Promise<void> {
         runs.push({ b, samePage, detail, ssr });
         before = after;
       }
-      const med = (xs: number[]) => {
-        const o = [...xs].sort((x, y) => x - y);
-        return o.length % 2 ? (o[(o.length - 1) / 2] as number) : ((o[o.length / 2 - 1] as number) + (o[o.length / 2] as number)) / 2;
-      };
-      const pick = (k: keyof (typeof runs)[number], f: keyof C) => med(runs.map((r) => r[k][f] as number));
+      const pick = (k: keyof (typeof runs)[number], f: keyof C) => median(runs.map((r) => r[k][f] as number));
       const ratio = (k: 'samePage' | 'detail' | 'ssr', of: 'b' | 'samePage' = 'b') => runs.map((r) => (r[k].rps / r[of].rps) * 100);
-      const pct = (xs: number[]) => `${med(xs).toFixed(0)} %`;
+      const pct = (xs: number[]) => `${median(xs).toFixed(0)} %`;
       const each = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(' / ');
       const b = { rps: pick('b', 'rps'), cpuPer1k: pick('b', 'cpuPer1k') };
       // context, once: another body size, the app's cheapest answer (an unknown API path: JSON 404

@@ -38,6 +38,9 @@ async function snappedBack(page: Page) {
     .toMatch(/matrix\(1, 0, 0, 1, 0, 0\)|none/);
 }
 /** A real finger cannot start a new slide while the last one holds the slide lock (viewer.md 9): wait it out. */
+/** An HTML button's frame marked by a journey, with the number of times it loaded since. */
+type MarkedFrame = HTMLIFrameElement & { __mark?: number; __loads?: number };
+
 async function settle(page: Page) {
   await page.waitForTimeout(SWIPE_LOCK_MS);
 }
@@ -103,7 +106,7 @@ describe('mobile 390x844 (touch)', () => {
     const frameA2 = '.vw-slide .sp-page[data-position="A2"] iframe.sp-html';
     await page.waitForSelector(frameA2, { state: 'attached', timeout: 10_000 });
     await page.locator(frameA2).evaluate((f) => {
-      const frame = f as HTMLIFrameElement & { __mark?: number; __loads?: number };
+      const frame = f as MarkedFrame;
       frame.__mark = 1;
       // a frame moved in the document loads again (the same element, so the mark alone would not tell)
       frame.__loads = 0;
@@ -135,10 +138,7 @@ describe('mobile 390x844 (touch)', () => {
     // A2 is a neighbour again: shown as it was kept, its frame neither made nor loaded again
     await page.waitForSelector('.vw-slide:not([hidden]) .sp-page[data-position="A2"]', { timeout: 5000 });
     await settle(page);
-    const frame = await page.locator(frameA2).evaluate((f) => ({
-      mark: (f as HTMLIFrameElement & { __mark?: number }).__mark,
-      loads: (f as HTMLIFrameElement & { __loads?: number }).__loads,
-    }));
+    const frame = await page.locator(frameA2).evaluate((f) => ({ mark: (f as MarkedFrame).__mark, loads: (f as MarkedFrame).__loads }));
     expect(frame).toEqual({ mark: 1, loads: 0 });
   });
 

@@ -32,7 +32,7 @@ const NEIGHBOUR_IDLE_MS = 400;
 /** how many pages that left the plane stay in the document, hidden */
 const KEPT_HIDDEN = 4;
 const EASE = 'cubic-bezier(0.22, 0.8, 0.24, 1)';
-/** the neighbours, the most likely next moves first */
+/** the directions, the most likely next moves first */
 const DIRS: Dir[] = ['down', 'right', 'up', 'left'];
 const OFFSETS: Record<Dir, [number, number]> = { right: [1, 0], left: [-1, 0], down: [0, 1], up: [0, -1] };
 
@@ -195,17 +195,20 @@ export function Stage({ grid, pos, neighbours, inputEnabled, renderSlide, onMove
     };
   }, [neighbours, pos, drawnFor]);
   const idOf = (p: Pos) => grid.categories[p.col]?.pages[p.row]?.id ?? `${p.col}-${p.row}`;
+  /** the neighbours of this position, the most likely next moves first */
+  const around = DIRS.flatMap((dir) => {
+    const p = neighbour(grid, pos, dir);
+    return p ? [{ p, dir }] : [];
+  });
   const slides: { p: Pos; dir: Dir | null }[] = [{ p: pos, dir: null }];
   if (neighbours) {
     let added = 0;
     const budget = drawnFor && samePos(drawnFor.p, pos) ? drawnFor.n : 0;
-    for (const d of DIRS) {
-      const n = neighbour(grid, pos, d);
-      if (!n) continue;
-      if (drawn.current.has(idOf(n))) slides.push({ p: n, dir: d });
+    for (const n of around) {
+      if (drawn.current.has(idOf(n.p))) slides.push(n);
       else if (added < budget) {
         added++;
-        slides.push({ p: n, dir: d });
+        slides.push(n);
       }
     }
   }
@@ -221,11 +224,7 @@ export function Stage({ grid, pos, neighbours, inputEnabled, renderSlide, onMove
     // A kept page that is a neighbour here waits for its turn to be shown: it stays whatever its age (dropped
     // now, it would be drawn again a moment later, its HTML-button frames loaded again); of the others, the
     // most recent few stay.
-    const next = new Set<string | number>();
-    for (const d of DIRS) {
-      const n = neighbour(grid, pos, d);
-      if (n) next.add(idOf(n));
-    }
+    const next = new Set(around.map((n) => idOf(n.p)));
     const recent = kept.current.filter((k) => !shown.has(idOf(k)));
     const waiting = recent.filter((k) => next.has(idOf(k)));
     const others = recent.filter((k) => !next.has(idOf(k)));
