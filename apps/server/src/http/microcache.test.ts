@@ -93,6 +93,35 @@ describe('micro-cache', () => {
     expect(hits()).toBe(kept + 1);
   });
 
+  it('sends published JSON compressed as browsers ask, and keeps only its final form', async () => {
+    const path = `/api/v1/end-user/site/${siteId}/page/${pageId}/public?lang=ja`;
+    const plain = await get(path, { 'accept-encoding': 'identity' });
+    const json = await plain.text();
+    expect(json.length).toBeGreaterThan(1024);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const browser = { 'accept-encoding': 'gzip, deflate, br' };
+    let br = await get(path, browser);
+    for (let i = 0; i < 200 && br.headers.get('content-encoding') !== 'br'; i++) {
+      expect(br.headers.get('content-encoding')).toBe('gzip');
+      expect(await br.text()).toBe(json);
+      await new Promise((r) => setTimeout(r, 25));
+      br = await get(path, browser);
+    }
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('accept-language, accept-encoding');
+    expect(Number(br.headers.get('content-length'))).toBeLessThan(json.length / 2);
+    expect(await br.text()).toBe(json);
+    const kept = hits();
+    const again = await get(path, browser);
+    expect(again.headers.get('content-encoding')).toBe('br');
+    expect(await again.text()).toBe(json);
+    expect(hits()).toBe(kept + 1);
+    // revalidation gives the same Vary
+    const notModified = await get(path, { ...browser, 'if-none-match': br.headers.get('etag') as string });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get('vary')).toBe('accept-language, accept-encoding');
+  });
+
   it('a page id cookie is part of the key; other cookies are not', async () => {
     const c1 = await (await get('/', { cookie: `page_id=${pageId + 1}` })).text();
     const c2 = await (await get('/', { cookie: 'page_id=999999; other=1' })).text();

@@ -1,10 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { acceptedEncodings } from '../../http/encoding.js';
+import { type Compressed, compressOnce, sendEncoded } from '../../http/encoding.js';
 import type { App } from '../module.js';
 import { ByteCache } from './bytecache.js';
 
@@ -75,10 +73,8 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
-interface Encoded {
+interface Encoded extends Compressed {
   raw: Buffer;
-  gzip?: Buffer;
-  br?: Buffer;
   type: string;
 }
 // Bounded in bytes; only files that exist in the build are kept, so the cache holds the build at most.
@@ -96,27 +92,9 @@ function load(dist: string, rel: string): Encoded | null {
     return null;
   }
   const type = TYPES[path.extname(full)] ?? 'application/octet-stream';
-  const e: Encoded = { raw, type };
-  if (/^text|javascript|json|svg/.test(type) && raw.length > 1024) {
-    e.gzip = zlib.gzipSync(raw, { level: 9 });
-    e.br = zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } });
-  }
+  const e: Encoded = /^text|javascript|json|svg/.test(type) ? compressOnce(raw, { raw, type }, true) : { raw, type, gzip: null, br: null };
   files.set(dist + rel, e);
   return e;
-}
-
-/** Sends br, else gzip, when the client accepts it and it is there; else the body as it is. */
-export function sendEncoded(
-  req: FastifyRequest,
-  reply: FastifyReply,
-  body: Buffer | string,
-  encoded?: { gzip?: Buffer | null; br?: Buffer | null },
-) {
-  reply.header('vary', 'accept-encoding');
-  const accept = acceptedEncodings(req.headers['accept-encoding']);
-  if (accept.br && encoded?.br) return reply.header('content-encoding', 'br').send(encoded.br);
-  if (accept.gzip && encoded?.gzip) return reply.header('content-encoding', 'gzip').send(encoded.gzip);
-  return reply.send(body);
 }
 
 export async function viewerAssetRoutes(app: App, ctx: AppContext): Promise<void> {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { toSnake } from '@swipe/core/case.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Compressed, compressOnce, sendEncoded, settled } from '../../http/encoding.js';
 import { cacheable } from '../../http/microcache.js';
 import type { PublishedSite } from '../published/service.js';
 import { ByteCache, jsonBytes, perContext } from './bytecache.js';
@@ -8,8 +9,8 @@ import { ByteCache, jsonBytes, perContext } from './bytecache.js';
 // Serialized public payloads, keyed by the publication they come from: a new publication has a new
 // version, so publishing makes every old entry unreachable (getPublishedSite is invalidated on publish).
 
-export interface Cached {
-  /** UTF-8 bytes, encoded once (not per response) */
+export interface Cached extends Compressed {
+  /** UTF-8 bytes, encoded once (not per response); compressed once when built from a publication */
   body: Buffer;
   etag: string;
   /** built from a publication (the same for every visitor): the micro-cache may keep the response */
@@ -19,7 +20,9 @@ export interface Cached {
 /** At most this many bytes of serialized payloads per server (issue 13.7: bounded in bytes, not entries). */
 export const PAYLOAD_CACHE_BYTES = 16 * 1024 * 1024;
 // One store per context (tests run several servers, each with its own database, in one process).
-const storeOf = perContext(() => new ByteCache<Cached>(PAYLOAD_CACHE_BYTES, (c) => c.body.length + c.etag.length * 2));
+const storeOf = perContext(
+  () => new ByteCache<Cached>(PAYLOAD_CACHE_BYTES, (c) => c.body.length + 2 * (c.gzip?.length ?? 0) + c.etag.length * 2),
+);
 
 /** The publication and the owner's plan it was cut to (a plan change must not reuse older payloads). */
 export function versionKey(ps: Pick<PublishedSite, 'siteId' | 'version' | 'publishedAt' | 'planKey'>): string {
@@ -32,7 +35,8 @@ export function cachedJson(ctx: object, ps: PublishedSite, key: string, build: (
   const k = `${versionKey(ps)}:${key}`;
   const hit = store.get(k);
   if (hit) return hit;
-  const value: Cached = { ...serialize(build()), published: true };
+  const s = serialize(build());
+  const value = compressOnce(s.body, { ...s, published: true });
   store.set(k, value);
   return value;
 }
@@ -53,23 +57,26 @@ export function cachedValue<T>(ctx: object, ps: PublishedSite, key: string, buil
 /** A list answer from items serialized beforehand (each one snake-cased JSON) and the list's other fields. */
 export function serializeList(itemsJson: readonly string[], rest: Record<string, unknown>): Cached {
   const body = Buffer.from(`{"items":[${itemsJson.join(',')}],${JSON.stringify(toSnake(rest)).slice(1)}`, 'utf8');
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` };
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`, gzip: null, br: null };
 }
 
 export function serialize(payload: unknown): Cached {
   const body = Buffer.from(JSON.stringify(toSnake(payload)), 'utf8');
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"` };
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`, gzip: null, br: null };
 }
 
-/** Public, revalidated responses: ETag always, 304 when the client already has it. */
+/**
+ * Public, revalidated responses: ETag always, 304 when the client already has it. Payloads built from a
+ * publication are sent compressed to clients that accept it (a page's detail: 2.2 KB of JSON, 0.7 KB in brotli).
+ */
 export function sendCached(req: FastifyRequest, reply: FastifyReply, c: Cached, cacheControl = 'public, max-age=0, must-revalidate') {
   reply.header('etag', c.etag);
   reply.header('cache-control', cacheControl);
-  reply.header('vary', 'accept-language');
+  reply.header('vary', c.gzip ? 'accept-language, accept-encoding' : 'accept-language');
   const inm = req.headers['if-none-match'];
-  if (c.published) cacheable(reply);
+  if (c.published && settled(req.headers['accept-encoding'], c)) cacheable(reply);
   if (inm?.split(',').some((t) => t.trim().replace(/^W\//, '') === c.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(c.body);
+  return sendEncoded(req, reply.type('application/json; charset=utf-8'), c.body, c);
 }
 
 /** Member-only responses: never stored by any cache. */

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import zlib from 'node:zlib';
 import type { ErrorBoot, ErrorKind, PageDetailResponse, ViewerBoot, ViewerSite } from '@swipe/core';
 import { parsePosition, positionCode } from '@swipe/core/address.ts';
 import { IMAGE_WIDTHS, type Language, VIEWER } from '@swipe/core/constants.ts';
@@ -11,10 +10,10 @@ import { homeOf, positionPath } from '@swipe/viewer/lib/paths.ts';
 import { inlineJson, renderViewerApp } from '@swipe/viewer/ssr.tsx';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { acceptedEncodings } from '../../http/encoding.js';
+import { type Compressed, compressOnce, sendEncoded, settled } from '../../http/encoding.js';
 import { cacheable } from '../../http/microcache.js';
 import type { PublishedSite } from '../published/service.js';
-import { entryAssets, sendEncoded } from './assets.js';
+import { entryAssets } from './assets.js';
 import { ByteCache, perContext } from './bytecache.js';
 import { versionKey } from './cache.js';
 import { findPage, pagesOf, presentPageDetail, presentSeo, presentSite } from './present.js';
@@ -43,17 +42,13 @@ export interface RenderOptions {
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A finished response body: the same bytes for every request until the site is published again. */
-export interface RenderedHtml {
+export interface RenderedHtml extends Compressed {
   raw: Buffer;
-  /** gzip of raw, when worth it */
-  gz: Buffer | null;
-  /** brotli of raw, when worth it: made in the background (off the event loop), gzip is sent until then */
-  br: Buffer | null;
   etag: string;
   csp: string;
 }
 // brotli arrives after the entry is counted and is smaller than gzip: gzip is counted twice
-const htmlBytes = (r: RenderedHtml) => r.raw.length + 2 * (r.gz?.length ?? 0) + r.csp.length * 2 + 64;
+const htmlBytes = (r: RenderedHtml) => r.raw.length + 2 * (r.gzip?.length ?? 0) + r.csp.length * 2 + 64;
 // Bounded in bytes (issue 13.7): the key holds the Host and the variation, which visitors choose.
 const ssrCacheOf = perContext(() => new ByteCache<RenderedHtml>(24 * 1024 * 1024, htmlBytes));
 const errorCacheOf = perContext(() => new ByteCache<RenderedHtml>(2 * 1024 * 1024, htmlBytes));
@@ -89,31 +84,11 @@ export function viewerCsp(ctx: AppContext, scriptHash: string): string {
   ].join('; ');
 }
 
-const BROTLI = {
-  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT },
-};
-
 function finish(ctx: AppContext, doc: { html: string; scriptHash: string }): RenderedHtml {
   const raw = Buffer.from(doc.html, 'utf8');
-  const big = raw.length > 2048;
-  const r: RenderedHtml = {
-    raw,
-    gz: big ? zlib.gzipSync(raw, { level: 9 }) : null,
-    br: null,
-    etag: `"${createHash('sha1').update(raw).digest('base64url').slice(0, 22)}"`,
-    csp: viewerCsp(ctx, doc.scriptHash),
-  };
-  // Brotli at its best quality is some 15 % smaller than gzip -9 for these pages but takes ~30 ms:
-  // it is made on the thread pool, so neither this request nor the event loop waits for it.
-  if (big)
-    zlib.brotliCompress(raw, BROTLI, (err, buf) => {
-      if (!err) r.br = buf;
-    });
-  return r;
+  const etag = `"${createHash('sha1').update(raw).digest('base64url').slice(0, 22)}"`;
+  return compressOnce(raw, { raw, etag, csp: viewerCsp(ctx, doc.scriptHash) });
 }
-
-/** Whether this answer is the one every such request gets from now on (else the micro-cache waits for brotli). */
-const settled = (req: FastifyRequest, r: RenderedHtml) => !r.gz || r.br !== null || !acceptedEncodings(req.headers['accept-encoding']).br;
 
 function sendHtml(req: FastifyRequest, reply: FastifyReply, r: RenderedHtml, status: number) {
   reply.code(status);
@@ -127,7 +102,7 @@ function sendHtml(req: FastifyRequest, reply: FastifyReply, r: RenderedHtml, sta
     if (inm?.split(',').some((t) => t.trim().replace(/^W\//, '') === r.etag))
       return reply.header('vary', 'accept-encoding').code(304).send();
   }
-  return sendEncoded(req, reply, r.raw, { gzip: r.gz, br: r.br });
+  return sendEncoded(req, reply, r.raw, r);
 }
 
 function document(ctx: AppContext, o: { lang: Language; head: string; body: string }): { html: string; scriptHash: string } {
@@ -165,7 +140,7 @@ export async function renderViewer(ctx: AppContext, req: FastifyRequest, reply: 
   const store = ssrCacheOf(ctx);
   const hit = o.preview ? undefined : store.get(key);
   if (hit) {
-    if (settled(req, hit)) cacheable(reply);
+    if (settled(req.headers['accept-encoding'], hit)) cacheable(reply);
     return sendHtml(req, reply, hit, 200);
   }
 
@@ -240,7 +215,7 @@ export async function renderViewer(ctx: AppContext, req: FastifyRequest, reply: 
   const rendered = finish(ctx, document(ctx, { lang: o.lang, head: head.join(''), body }));
   if (!o.preview) {
     store.set(key, rendered);
-    if (settled(req, rendered)) cacheable(reply);
+    if (settled(req.headers['accept-encoding'], rendered)) cacheable(reply);
   }
   return sendHtml(req, reply, rendered, 200);
 }
