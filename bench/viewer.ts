@@ -6,6 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { buildViewerIfStale, CHROMIUM_ARGS, freePort, launchChromium, ROOT } from '@swipe/viewer/testing/harness.ts';
 import autocannon from 'autocannon';
+import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
 
 // Issue 3 figures, each printed next to its target; nothing asserts.
 //  - first-load JavaScript of the viewer (gzip), hls.js excluded (dynamic import)
@@ -86,7 +87,7 @@ function pinSelf(): void {
 async function startProduct(dist: string) {
   const [port, sitesPort] = [await freePort(), await freePort()];
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'viewer-bench-'));
-  const child = spawnServer(['--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
+  const child = spawnServer([...SERVER_NODE_ARGS, '--import', 'tsx', path.join(ROOT, 'apps/server/src/main.ts')], {
     cwd: ROOT,
     env: {
       ...process.env,

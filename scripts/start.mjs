@@ -2,13 +2,14 @@
 // SKIP_BUILD=1 runs what is built as it is (tests, or a deployment that built beforehand).
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { SERVER_NODE_ARGS } from './server-node-args.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 if (!['1', 'true', 'yes'].includes((process.env.SKIP_BUILD ?? '').toLowerCase())) {
   const build = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs'), '--if-stale'], { stdio: 'inherit', cwd: root });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps', 'server', 'src', 'main.ts')], {
+const child = spawn(process.execPath, [...SERVER_NODE_ARGS, '--import', 'tsx', path.join(root, 'apps', 'server', 'src', 'main.ts')], {
   stdio: 'inherit',
   cwd: root,
   env: { NODE_ENV: 'production', ...process.env },

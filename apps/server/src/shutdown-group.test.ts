@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SERVER_NODE_ARGS } from '../../../scripts/server-node-args.mjs';
 import { freePort } from './test/helpers.js';
 import { type SlowRequest, slowRequest, spawnedDatabase, statusOf, waitFor } from './test/slow.js';
 
@@ -58,6 +59,22 @@ describe('npm start, SIGTERM to the process group', () => {
       async () => ((await statusOf(admin)) === 200 && (await statusOf(sites)) === 200 ? true : undefined),
       90_000,
     );
+
+    // the server process of the group runs with the options it needs (scripts/server-node-args.mjs)
+    const server = fs
+      .readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .map((d) => {
+        try {
+          const stat = fs.readFileSync(`/proc/${d}/stat`, 'utf8');
+          const pgrp = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
+          return { pgrp, argv: fs.readFileSync(`/proc/${d}/cmdline`, 'utf8').split('\0') };
+        } catch {
+          return null;
+        }
+      })
+      .find((p) => p?.pgrp === pid && p.argv.some((a) => a.endsWith(path.join('apps', 'server', 'src', 'main.ts'))));
+    expect(server?.argv).toEqual(expect.arrayContaining(SERVER_NODE_ARGS));
 
     const login = JSON.stringify({ email: 'nobody@example.test', password: 'Whatever-1#' });
     const events = JSON.stringify({ events: [] });
