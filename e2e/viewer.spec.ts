@@ -37,10 +37,10 @@ async function snappedBack(page: Page) {
     .poll(() => page.locator('.vw-plane').evaluate((el) => getComputedStyle(el).transform), { timeout: 5000 })
     .toMatch(/matrix\(1, 0, 0, 1, 0, 0\)|none/);
 }
-/** A real finger cannot start a new slide while the last one holds the slide lock (viewer.md 9): wait it out. */
 /** An HTML button's frame marked by a journey, with the number of times it loaded since. */
 type MarkedFrame = HTMLIFrameElement & { __mark?: number; __loads?: number };
 
+/** A real finger cannot start a new slide while the last one holds the slide lock (viewer.md 9): wait it out. */
 async function settle(page: Page) {
   await page.waitForTimeout(SWIPE_LOCK_MS);
 }

@@ -54,15 +54,20 @@ export function cachedValue<T>(ctx: object, ps: PublishedSite, key: string, buil
   return value;
 }
 
+/** The strong ETag of a body sent as it is built (payloads here, rendered pages). */
+export function etagOf(body: Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
+}
+
+const cachedOf = (body: Buffer): Cached => ({ body, etag: etagOf(body), gzip: null, br: null });
+
 /** A list answer from items serialized beforehand (each one snake-cased JSON) and the list's other fields. */
 export function serializeList(itemsJson: readonly string[], rest: Record<string, unknown>): Cached {
-  const body = Buffer.from(`{"items":[${itemsJson.join(',')}],${JSON.stringify(toSnake(rest)).slice(1)}`, 'utf8');
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`, gzip: null, br: null };
+  return cachedOf(Buffer.from(`{"items":[${itemsJson.join(',')}],${JSON.stringify(toSnake(rest)).slice(1)}`, 'utf8'));
 }
 
 export function serialize(payload: unknown): Cached {
-  const body = Buffer.from(JSON.stringify(toSnake(payload)), 'utf8');
-  return { body, etag: `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`, gzip: null, br: null };
+  return cachedOf(Buffer.from(JSON.stringify(toSnake(payload)), 'utf8'));
 }
 
 /**

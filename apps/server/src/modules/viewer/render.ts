@@ -15,7 +15,7 @@ import { cacheable } from '../../http/microcache.js';
 import type { PublishedSite } from '../published/service.js';
 import { entryAssets } from './assets.js';
 import { ByteCache, perContext } from './bytecache.js';
-import { versionKey } from './cache.js';
+import { etagOf, versionKey } from './cache.js';
 import { findPage, pagesOf, presentPageDetail, presentSeo, presentSite } from './present.js';
 
 // Server rendering of the viewer: the HTML of any position, with per-language SEO tags, the page's
@@ -86,8 +86,7 @@ export function viewerCsp(ctx: AppContext, scriptHash: string): string {
 
 function finish(ctx: AppContext, doc: { html: string; scriptHash: string }): RenderedHtml {
   const raw = Buffer.from(doc.html, 'utf8');
-  const etag = `"${createHash('sha1').update(raw).digest('base64url').slice(0, 22)}"`;
-  return compressOnce(raw, { raw, etag, csp: viewerCsp(ctx, doc.scriptHash) });
+  return compressOnce(raw, { raw, etag: etagOf(raw), csp: viewerCsp(ctx, doc.scriptHash) });
 }
 
 function sendHtml(req: FastifyRequest, reply: FastifyReply, r: RenderedHtml, status: number) {
