@@ -1,12 +1,12 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, fork, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { buildViewerIfStale, CHROMIUM_ARGS, freePort, launchChromium, ROOT } from '@swipe/viewer/testing/harness.ts';
-import autocannon from 'autocannon';
 import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
+import { type CannonRequest, type CannonResult, cpuMs } from './load-generator.ts';
 
 // Issue 3 figures, each printed next to its target; nothing asserts.
 //  - first-load JavaScript of the viewer (gzip), hls.js excluded (dynamic import)
@@ -78,11 +78,6 @@ const PIN = process.env.BENCH_PIN !== '0' && os.cpus().length >= 2 && fs.existsS
 function spawnServer(args: string[], opts: Parameters<typeof spawn>[2]): ChildProcess {
   return PIN ? spawn('/usr/bin/taskset', ['-c', '1', process.execPath, ...args], opts) : spawn(process.execPath, args, opts);
 }
-/** Pins this process (the load generator) to core 0 for the throughput part. */
-function pinSelf(): void {
-  if (PIN) spawnSync('/usr/bin/taskset', ['-a', '-cp', '0', String(process.pid)], { stdio: 'ignore' });
-}
-
 /** The product as `npm start` runs it (production mode, demo data in a fresh folder). */
 async function startProduct(dist: string) {
   const [port, sitesPort] = [await freePort(), await freePort()];
@@ -130,17 +125,6 @@ async function startBare(sizedBytes: number, pageBytes: number) {
   };
 }
 
-/** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
-function cpuMs(pid: number): number {
-  try {
-    const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const parts = f.slice(f.lastIndexOf(')') + 2).split(' ');
-    return ((Number(parts[11]) + Number(parts[12])) * 1000) / 100; // clock ticks of 10 ms
-  } catch {
-    return Number.NaN;
-  }
-}
-
 /** Waits until the process has used under 5 % of a core for a whole second; the time waited (ms). */
 async function quiet(pid: number, limitMs: number): Promise<number> {
   const start = Date.now();
@@ -153,27 +137,29 @@ async function quiet(pid: number, limitMs: number): Promise<number> {
 }
 
 /**
- * autocannon appends every response body to a string (it can check bodies; we never ask it to).
- * Decoding compressed bytes as UTF-8 costs the client, which shares the 2 cores with the server,
- * more than the server spends answering: a bare route sending 9 KB of random bytes measured 39 % of
- * its tiny answer, the same 9 KB of "a" 89 %. Bytes are still counted (from the socket); only the
- * unused string is skipped, for every figure alike, so the ratios measure the server.
+ * The load generator: a process of its own (bench/load-generator.ts), fresh for the throughput rounds,
+ * on core 0 when the servers are pinned to core 1.
  */
-function skipBodies(client: unknown): void {
-  const c = client as { pipelinedRequests?: { addBody?: (data: Buffer) => void } };
-  if (c.pipelinedRequests) c.pipelinedRequests.addBody = () => {};
-}
-
-/**
- * Requests/second with 100 connections, and the server's CPU per 1,000 answers: autocannon shares the
- * 2 cores with the server, so req/s partly measures the client; CPU per answer is the server's own cost.
- */
-async function cannon(url: string, seconds: number, pid: number, headers: Record<string, string> = {}, warm = true) {
-  if (warm) await autocannon({ url, connections: 100, duration: 2, headers, setupClient: skipBodies });
-  const before = cpuMs(pid);
-  const r = await autocannon({ url, connections: 100, duration: seconds, headers, setupClient: skipBodies });
-  const cpu = cpuMs(pid) - before;
-  return { rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, cpuPer1k: (cpu / r.requests.total) * 1000 };
+async function loadGenerator() {
+  const child = fork(path.join(ROOT, 'bench/load-generator.ts'), {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...(PIN ? { BENCH_LOAD_CORE: '0' } : {}) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.once('message', () => resolve());
+    child.once('exit', (code) => reject(new Error(`load generator exited with ${code}`)));
+  });
+  return {
+    /** req/s with 100 connections, and the server's CPU per 1,000 answers (see load-generator.ts) */
+    cannon(url: string, seconds: number, pid: number, headers: Record<string, string> = {}, warm = true): Promise<CannonResult> {
+      return new Promise((resolve) => {
+        child.once('message', (r) => resolve(r as CannonResult));
+        child.send({ url, seconds, pid, headers, warm } satisfies CannonRequest);
+      });
+    },
+    stop: () => child.kill(),
+  };
 }
 const cpuLine = (c: { cpuPer1k: number }) => `${c.cpuPer1k.toFixed(0)} ms`;
 
@@ -479,7 +465,8 @@ export async function run(): Promise<void> {
     const { bytes: detailSent, encoding: detailEncoding } = await settledForm(detailUrl);
     const { bytes: ssrSent, encoding: ssrEncoding } = await settledForm(`${product.sites}/B3`);
     const bare = await startBare(detailSent, ssrSent);
-    pinSelf();
+    const load = await loadGenerator();
+    const cannon = load.cannon;
     const seconds = Number(process.env.BENCH_SECONDS ?? 3);
     const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
     try {
@@ -549,6 +536,7 @@ export async function run(): Promise<void> {
         line('  non-2xx / errors', `${detail.non2xx + ssr.non2xx} / ${detail.errors + ssr.errors}`);
     } finally {
       bare.stop();
+      load.stop();
     }
   } finally {
     await product.stop();
