@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
 import { DESKTOP, launchChromium, startDemoServer } from '../e2e/helpers.js';
+import { liner } from './lib.js';
 
 // Back-office load figures (docs/decisions.md: admin first-load budget), printed next to their targets; nothing asserts.
 //  - first-load JavaScript: the scripts index.html loads (entry + modulepreloads) plus the default language's
@@ -17,9 +18,7 @@ const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const DIST = path.join(ROOT, 'apps/admin/dist');
 const TARGET_GZIP_KB = 160;
 
-function line(label: string, value: string, target?: string): void {
-  console.log(`  ${label.padEnd(60)} ${value.padStart(18)}${target ? `   (target ${target})` : ''}`);
-}
+const line = liner(60, 18);
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const sizes = (files: string[]) => {

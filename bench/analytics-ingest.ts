@@ -7,7 +7,7 @@ import { getPublishedSite } from '../apps/server/src/modules/published/service.j
 import { createContext, startServer } from '../apps/server/src/server.js';
 import { makeVisitorSite } from '../apps/server/src/test/enduser-fixtures.js';
 import { testConfig } from '../apps/server/src/test/helpers.js';
-import { line } from './lib.js';
+import { line, median } from './lib.js';
 
 // Issue 11 acceptance, ingestion: events/s sustained through the real HTTP endpoint (POST
 // /api/v1/end-user/events on the sites origin) on PostgreSQL, with 0 lost. The server runs as in production
@@ -119,8 +119,6 @@ function cpuMsOf(pid: number): number {
     return 0;
   }
 }
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 export async function run(): Promise<void> {
   const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

@@ -12,7 +12,7 @@ import { dayBefore, japanDayBounds } from '../apps/server/src/modules/analytics/
 import { pgStore, rebuildSiteDay } from '../apps/server/src/modules/analytics/rollups.repo.js';
 import type { DayRange } from '../apps/server/src/modules/analytics/store.js';
 import { japanDay } from '../packages/core/src/japan-time.js';
-import { line } from './lib.js';
+import { line, median } from './lib.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
 const SCHEMA = `bench_analytics_q_${EVENTS}`;
@@ -22,7 +22,6 @@ const COLS = 5;
 const ROWS = 8; // 40 pages: page id 1000 + col * ROWS + row
 
 const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(xs.length * 0.95) - 1)] ?? 0;
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 async function generate(db: Db, siteId: number, first: string, last: string): Promise<number> {
   const start = japanDayBounds(first).start;

@@ -5,7 +5,7 @@ import type { AppContext } from '../apps/server/src/context.js';
 import { billMonth, pageViewsByAccount } from '../apps/server/src/modules/billing/service.js';
 import { createContext } from '../apps/server/src/server.js';
 import { testConfig, testDb } from '../apps/server/src/test/helpers.js';
-import { line } from './lib.js';
+import { line, median } from './lib.js';
 
 // Issue 10 acceptance: the monthly run over 10,000 accounts and 10M page-view events under 60 s. PostgreSQL
 // (DATABASE_URL, default the local test database) in a schema of its own, dropped afterwards. The data is made
@@ -19,7 +19,6 @@ const CHUNK = 2_000_000;
 const RUNS = 3;
 const MONTH = '2026-01';
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 

@@ -8,14 +8,13 @@ import { LocalStorage } from '../apps/server/src/modules/media/storage.js';
 import { makeImageVariants } from '../apps/server/src/modules/media/variants.js';
 import { emptyDocument } from '../apps/server/src/modules/sites/service.js';
 import { http, login, makeAccount, makePlan, startTestServer } from '../apps/server/src/test/helpers.js';
+import { liner } from './lib.js';
 
 // Issue 5 figures, printed next to their targets; nothing asserts.
 //  - saving a 10 x 10 site with every page filled (PUT /api/v1/sites/{id}, through HTTP), and publishing it
 //  - image variant throughput: a 2000 px JPEG to all seven webp widths (50..1200), images per second
 
-function line(label: string, value: string, target?: string): void {
-  console.log(`  ${label.padEnd(56)} ${value.padStart(12)}${target ? `   (target ${target})` : ''}`);
-}
+const line = liner(56, 12);
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] as number;
 

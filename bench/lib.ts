@@ -33,6 +33,17 @@ export async function bareFastify(): Promise<{ url: string; close(): Promise<voi
   return { url: `http://127.0.0.1:${port}/bare`, close: () => app.close() };
 }
 
-export function line(label: string, value: string, target?: string): void {
-  console.log(`  ${label.padEnd(52)} ${value.padStart(14)}${target ? `   (target ${target})` : ''}`);
+/** A printer of figures: the label padded to `labelWidth`, the value right-aligned in `valueWidth`, the target after. */
+export function liner(labelWidth: number, valueWidth: number): (label: string, value: string, target?: string) => void {
+  return (label, value, target) =>
+    console.log(`  ${label.padEnd(labelWidth)} ${value.padStart(valueWidth)}${target ? `   (target ${target})` : ''}`);
+}
+
+export const line = liner(52, 14);
+
+/** The median (the mean of the middle two for an even count; 0 for none). */
+export function median(xs: number[]): number {
+  if (xs.length === 0) return 0;
+  const o = [...xs].sort((x, y) => x - y);
+  return o.length % 2 ? (o[(o.length - 1) / 2] as number) : ((o[o.length / 2 - 1] as number) + (o[o.length / 2] as number)) / 2;
 }

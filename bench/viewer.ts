@@ -6,7 +6,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { buildViewerIfStale, CHROMIUM_ARGS, freePort, launchChromium, ROOT } from '@swipe/viewer/testing/harness.ts';
 import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
-import { type CannonRequest, type CannonResult, cpuMs } from './load-generator.ts';
+import { liner, median } from './lib.js';
+import { type CannonRequest, type CannonResult, cpuMs } from './load-generator.js';
 
 // Issue 3 figures, each printed next to its target; nothing asserts.
 //  - first-load JavaScript of the viewer (gzip), hls.js excluded (dynamic import)
@@ -14,15 +15,7 @@ import { type CannonRequest, type CannonResult, cpuMs } from './load-generator.t
 //  - longest main-thread task during swipes with the CPU slowed 4x
 //  - autocannon (100 connections): cached page detail and the SSR page vs a bare Fastify route
 
-function line(label: string, value: string, target?: string): void {
-  console.log(`  ${label.padEnd(54)} ${value.padStart(12)}${target ? `   (target ${target})` : ''}`);
-}
-
-/** The median (the mean of the middle two for an even count). */
-function median(xs: number[]): number {
-  const o = [...xs].sort((x, y) => x - y);
-  return o.length % 2 ? (o[(o.length - 1) / 2] as number) : ((o[o.length / 2 - 1] as number) + (o[o.length / 2] as number)) / 2;
-}
+const line = liner(54, 12);
 
 function gz(file: string): number {
   return zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
