@@ -185,7 +185,8 @@ export async function seedDemo(ctx: AppContext): Promise<{ siteId: number; login
           page.mainText = { ja: 'スワイプして見てみよう', en: 'Swipe to explore' };
           page.mainTextColor = '#ffffff';
           page.mainTextX = 8;
-          page.mainTextY = 12;
+          // below the top bar and the category menu, which lie over the page on a phone
+          page.mainTextY = 16;
           page.buttons = [
             {
               buttonType: 'TEXT',
