@@ -146,8 +146,13 @@ async function loadGenerator() {
   return {
     /** req/s with 100 connections, and the server's CPU per 1,000 answers (see load-generator.ts) */
     cannon(url: string, seconds: number, pid: number, headers: Record<string, string> = {}, warm = true): Promise<CannonResult> {
-      return new Promise((resolve) => {
-        child.once('message', (r) => resolve(r as CannonResult));
+      return new Promise((resolve, reject) => {
+        const exited = (code: number | null) => reject(new Error(`load generator exited with ${code}`));
+        child.once('exit', exited);
+        child.once('message', (r) => {
+          child.off('exit', exited);
+          resolve(r as CannonResult);
+        });
         child.send({ url, seconds, pid, headers, warm } satisfies CannonRequest);
       });
     },
