@@ -139,22 +139,23 @@ async function loadGenerator() {
     env: { ...process.env, ...(PIN ? { BENCH_LOAD_CORE: '0' } : {}) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  await new Promise<void>((resolve, reject) => {
-    child.once('message', () => resolve());
-    child.once('exit', (code) => reject(new Error(`load generator exited with ${code}`)));
-  });
+  // the generator's next message (its readiness, then each result), or an error if it exits first
+  const next = () =>
+    new Promise<unknown>((resolve, reject) => {
+      const exited = (code: number | null) => reject(new Error(`load generator exited with ${code}`));
+      child.once('exit', exited);
+      child.once('message', (m) => {
+        child.off('exit', exited);
+        resolve(m);
+      });
+    });
+  await next();
   return {
     /** req/s with 100 connections, and the server's CPU per 1,000 answers (see load-generator.ts) */
     cannon(url: string, seconds: number, pid: number, headers: Record<string, string> = {}, warm = true): Promise<CannonResult> {
-      return new Promise((resolve, reject) => {
-        const exited = (code: number | null) => reject(new Error(`load generator exited with ${code}`));
-        child.once('exit', exited);
-        child.once('message', (r) => {
-          child.off('exit', exited);
-          resolve(r as CannonResult);
-        });
-        child.send({ url, seconds, pid, headers, warm } satisfies CannonRequest);
-      });
+      const result = next();
+      child.send({ url, seconds, pid, headers, warm } satisfies CannonRequest);
+      return result as Promise<CannonResult>;
     },
     stop: () => child.kill(),
   };
@@ -463,7 +464,10 @@ export async function run(): Promise<void> {
     const { bytes: detailSent, encoding: detailEncoding } = await settledForm(detailUrl);
     const { bytes: ssrSent, encoding: ssrEncoding } = await settledForm(`${product.sites}/B3`);
     const bare = await startBare(detailSent, ssrSent);
-    const load = await loadGenerator();
+    const load = await loadGenerator().catch((e: unknown) => {
+      bare.stop();
+      throw e;
+    });
     const cannon = load.cannon;
     const seconds = Number(process.env.BENCH_SECONDS ?? 3);
     const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
