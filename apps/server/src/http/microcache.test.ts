@@ -10,7 +10,7 @@ import { findSite, type SiteRow, writeSiteDocument } from '../modules/sites/repo
 import { invalidateSite, planOf, publishSnapshot } from '../modules/sites/service.js';
 import { startTestServer, type TestServer } from '../test/helpers.js';
 import { Drain } from './drain.js';
-import { MicroCache, REFRESH_MS } from './microcache.js';
+import { MicroCache, NODE_HEADERS, REFRESH_MS } from './microcache.js';
 
 // The sites origin's micro-cache: repeated public requests are answered before routing, with the
 // same bytes and headers; anything personal, failed or changed is never answered from it.
@@ -264,5 +264,67 @@ describe('micro-cache expiry', () => {
     expect((await fetch(url)).status).toBe(404);
     expect(reached).toBe(count + 1);
     status = 200;
+  });
+});
+
+describe('micro-cache headers', () => {
+  // Cached answers are written from Node's own record of a response's headers, checked once when stored
+  // (microcache.ts, NODE_HEADERS): the same bytes as writeHead would send, and nothing Node would refuse.
+  let server: http.Server;
+  let base = '';
+  const micro = new MicroCache({ ttlMs: 60_000 });
+  const sent: Record<string, Record<string, string | string[]>> = {
+    '/ok': { 'content-type': 'text/plain', etag: '"v1"', vary: 'accept-encoding', 'set-later': ['a', 'b'] },
+    '/bad': { 'content-type': 'text/plain', 'x-bad': 'one\r\nset-cookie: stolen=1' },
+  };
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      if (micro.serve(req, res)) return;
+      const headers = sent[req.url ?? ''] ?? {};
+      const key = micro.keyOf(req);
+      const body = Buffer.from(`body of ${req.url}`);
+      if (key !== null) micro.store(key, headers, body);
+      // what the app itself sends: the bad header is left out (Node would refuse it)
+      const { 'x-bad': _bad, ...fine } = headers;
+      res.writeHead(200, { ...fine, 'content-length': body.length });
+      res.end(body);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  it('is the fast path on this Node', () => {
+    expect(NODE_HEADERS).toBeTypeOf('symbol');
+  });
+
+  it('sends a cached answer with the headers the first one had, and a request id of its own each time', async () => {
+    const first = await fetch(`${base}/ok`);
+    const before = micro.hits;
+    const ids = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const r = await fetch(`${base}/ok`);
+      expect(await r.text()).toBe('body of /ok');
+      for (const h of ['content-type', 'etag', 'vary', 'set-later', 'content-length'])
+        expect(r.headers.get(h), h).toBe(first.headers.get(h));
+      ids.add(r.headers.get('x-request-id') ?? '');
+    }
+    expect(micro.hits).toBe(before + 3);
+    expect([...ids].every((id) => /^[0-9a-f-]{36}$/.test(id))).toBe(true);
+    expect(ids.size).toBe(3);
+    const notModified = await fetch(`${base}/ok`, { headers: { 'if-none-match': '"v1"' } });
+    expect(notModified.status).toBe(304);
+    expect(notModified.headers.get('etag')).toBe('"v1"');
+    expect(notModified.headers.get('content-length')).toBeNull();
+  });
+
+  it('never keeps an answer whose headers Node would refuse', async () => {
+    const before = micro.hits;
+    for (let i = 0; i < 2; i++) {
+      const r = await fetch(`${base}/bad`);
+      expect(r.status).toBe(200);
+      expect(r.headers.get('set-cookie')).toBeNull();
+    }
+    expect(micro.hits).toBe(before);
   });
 });
