@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import autocannon from 'autocannon';
 
@@ -21,6 +21,8 @@ export interface CannonResult {
   non2xx: number;
   errors: number;
   cpuPer1k: number;
+  /** the load generator's own CPU per 1,000 answers (autocannon) */
+  clientPer1k?: number;
 }
 
 /** CPU time (user + system, ms) a process has used so far, from /proc (Linux). */
@@ -53,9 +55,18 @@ function skipBodies(client: unknown): void {
 async function cannon({ url, seconds, pid, headers, warm }: CannonRequest): Promise<CannonResult> {
   if (warm) await autocannon({ url, connections: 100, duration: 2, headers, setupClient: skipBodies });
   const before = cpuMs(pid);
+  const own = process.cpuUsage();
   const r = await autocannon({ url, connections: 100, duration: seconds, headers, setupClient: skipBodies });
   const cpu = cpuMs(pid) - before;
-  return { rps: r.requests.average, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, cpuPer1k: (cpu / r.requests.total) * 1000 };
+  const used = process.cpuUsage(own);
+  return {
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    cpuPer1k: (cpu / r.requests.total) * 1000,
+    clientPer1k: (used.user + used.system) / r.requests.total,
+  };
 }
 
 if (process.send) {
@@ -66,4 +77,56 @@ if (process.send) {
     void cannon(req).then((r) => process.send?.(r));
   });
   process.send('ready');
+}
+
+/** wrk's path, when the machine has it (Debian: `apt-get install wrk`). */
+export function wrkPath(): string | null {
+  for (const dir of (process.env.PATH ?? '').split(':')) {
+    const f = `${dir}/wrk`;
+    if (dir && fs.existsSync(f)) return f;
+  }
+  return null;
+}
+
+/** A wrk latency figure ("34.26ms", "812.00us", "1.02s") in ms. */
+function wrkMs(v: string): number {
+  const n = Number.parseFloat(v);
+  return v.endsWith('us') ? n / 1000 : v.endsWith('ms') ? n : v.endsWith('s') ? n * 1000 : n;
+}
+
+/**
+ * The same figures from wrk (C, one thread, 100 connections), on core `core` when given. autocannon is
+ * JavaScript: for a server-rendered page (9 KB of body, 1 KB of headers) it spent more CPU per answer
+ * than the server (50 against 40 us), so with it the ratios measured the load generator (decisions.md,
+ * "Viewer speed: the load generator"). wrk spends a fraction of that, so the server is the busy one.
+ */
+export async function wrk(bin: string, core: string | null, { url, seconds, pid, headers, warm }: CannonRequest): Promise<CannonResult> {
+  const args = ['-t1', '-c100', `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+  const runOnce = (secs: number) =>
+    new Promise<string>((resolve, reject) => {
+      const a = args.map((x) => (x === `-d${seconds}s` ? `-d${secs}s` : x));
+      const child = core ? spawn('/usr/bin/taskset', ['-c', core, bin, ...a]) : spawn(bin, a);
+      let out = '';
+      child.stdout.on('data', (d: Buffer) => {
+        out += d.toString();
+      });
+      child.stderr.on('data', (d: Buffer) => {
+        out += d.toString();
+      });
+      child.on('error', reject);
+      child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`wrk exited with ${code}: ${out}`))));
+    });
+  if (warm) await runOnce(2);
+  const before = cpuMs(pid);
+  const out = await runOnce(seconds);
+  const cpu = cpuMs(pid) - before;
+  const total = Number(/(\d+) requests in/.exec(out)?.[1] ?? Number.NaN);
+  const sock = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? Number.NaN),
+    p99: wrkMs(/^\s+99%\s+(\S+)/m.exec(out)?.[1] ?? 'NaN'),
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
+    errors: sock ? sock.slice(1).reduce((n, x) => n + Number(x), 0) : 0,
+    cpuPer1k: (cpu / total) * 1000,
+  };
 }
