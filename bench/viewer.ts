@@ -62,14 +62,14 @@ function waitFor(child: ChildProcess, pattern: RegExp, ms: number): Promise<void
   });
 }
 
+/** BENCH_CLIENT=autocannon measures the ratios with autocannon even where wrk is installed. */
+const BENCH_CLIENT = process.env.BENCH_CLIENT === 'autocannon' ? 'autocannon' : 'wrk';
 /**
  * Throughput is measured with the load generator and the server on a core each (taskset, where there is
  * one and two cores or more): on two shared cores the scheduler moved them around and between runs of
  * the same code the ratios swung by 30 points. Both servers (the product and the bare route) get the same
  * core, so the ratio compares the servers. BENCH_PIN=0 turns it off.
  */
-/** BENCH_CLIENT=autocannon measures the ratios with autocannon even where wrk is installed. */
-const BENCH_CLIENT = process.env.BENCH_CLIENT === 'autocannon' ? 'autocannon' : 'wrk';
 const PIN = process.env.BENCH_PIN !== '0' && os.cpus().length >= 2 && fs.existsSync('/usr/bin/taskset');
 function spawnServer(args: string[], opts: Parameters<typeof spawn>[2]): ChildProcess {
   return PIN ? spawn('/usr/bin/taskset', ['-c', '1', process.execPath, ...args], opts) : spawn(process.execPath, args, opts);
