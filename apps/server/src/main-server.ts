@@ -1,12 +1,58 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig } from './config.js';
 import { seedDemo } from './demo/seed.js';
 import { createContext, startServer } from './server.js';
 
 const config = loadConfig();
-const ctx = await createContext(config);
-const demo = config.demoData ? await seedDemo(ctx) : null;
-const running = await startServer(config, { ctx });
+const starting = (async () => {
+  const ctx = await createContext(config);
+  const demo = config.demoData ? await seedDemo(ctx) : null;
+  const running = await startServer(config, { ctx });
+  return { running, demo };
+})();
 
+// One stop, however many signals arrive: a terminal's Ctrl-C or systemd signals the whole process group
+// (npm, scripts/start.mjs and this process), and start.mjs forwards its own too. A second signal during
+// the drain must not cut the in-flight requests short; the drain ends in time on its own (STOP_LIMIT_MS).
+// Signals are taken from the first moment: one that arrives while the server is still starting (migrations,
+// one origin already listening while the other and the worker start) stops it once started, with the same
+// drain, instead of Node's default action killing it half-way.
+const STOP_LIMIT_MS = 28_000;
+let stopping = false;
+let log: FastifyBaseLogger | undefined;
+starting.then(
+  ({ running }) => {
+    log = running.ctx.log;
+  },
+  () => {}, // a failed start ends the process below, with its error
+);
+/** An error of the stop: in the server's log once it has one, else on stderr. */
+const fail = (message: string, err?: unknown) => {
+  if (log) log.error({ err }, message);
+  else console.error(message, err ?? '');
+  process.exit(1);
+};
+for (const sig of ['SIGTERM', 'SIGINT'] as const) {
+  process.on(sig, () => {
+    if (stopping) {
+      log?.info({ signal: sig }, 'already shutting down');
+      return;
+    }
+    stopping = true;
+    setTimeout(() => fail('shutdown took too long; leaving'), STOP_LIMIT_MS).unref();
+    starting
+      .then(({ running }) => {
+        running.ctx.log.info({ signal: sig }, 'shutting down');
+        return running.stop();
+      })
+      .then(
+        () => process.exit(0),
+        (err) => fail('shutdown failed', err),
+      );
+  });
+}
+
+const { demo } = await starting;
 const lines = [
   '',
   '  Swipe Sites is running',
@@ -21,30 +67,3 @@ if (demo) {
   lines.push(`  Demo site: ${config.sitesUrl}/  (site ${demo.siteId})`);
 }
 console.log(lines.join('\n'));
-
-// One stop, however many signals arrive: a terminal's Ctrl-C or systemd signals the whole process group
-// (npm, scripts/start.mjs and this process), and start.mjs forwards its own too. A second signal during
-// the drain must not cut the in-flight requests short; the drain ends in time on its own (STOP_LIMIT_MS).
-const STOP_LIMIT_MS = 28_000;
-let stopping = false;
-for (const sig of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(sig, () => {
-    if (stopping) {
-      running.ctx.log.info({ signal: sig }, 'already shutting down');
-      return;
-    }
-    stopping = true;
-    running.ctx.log.info({ signal: sig }, 'shutting down');
-    setTimeout(() => {
-      running.ctx.log.error('shutdown took too long; leaving');
-      process.exit(1);
-    }, STOP_LIMIT_MS).unref();
-    running.stop().then(
-      () => process.exit(0),
-      (err) => {
-        running.ctx.log.error({ err }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  });
-}

@@ -82,3 +82,35 @@ describe('worker stop', () => {
     await drop();
   });
 });
+
+describe('a SIGTERM while the server starts', () => {
+  it('stops it once started, with the same drain and exit code 0, rather than killing it half-way', { timeout: 180_000 }, async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swipe-early-stop-'));
+    const db = await spawnedDatabase();
+    const env = {
+      ...process.env,
+      PORT: String(await freePort()),
+      SITES_PORT: String(await freePort()),
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'silent',
+      ...db.env,
+      NODE_ENV: 'test',
+    };
+    const early = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
+      env,
+      stdio: 'ignore',
+      cwd: root,
+    });
+    try {
+      const exited = new Promise<[number | null, NodeJS.Signals | null]>((r) => early.on('exit', (code, signal) => r([code, signal])));
+      // the media folder is made while the context is built: the origins, their routes and the worker are still to come
+      await waitFor('the server to be starting', async () => (fs.existsSync(path.join(dataDir, 'media')) ? true : undefined), 90_000);
+      early.kill('SIGTERM');
+      expect(await exited).toEqual([0, null]);
+    } finally {
+      early.kill('SIGKILL');
+      await db.drop();
+    }
+  });
+});
