@@ -70,9 +70,14 @@ export function cacheable(reply: FastifyReply): void {
  * server's time per cached answer (issue 15.2). An entry's headers are checked once, with Node's own
  * validateHeaderName/Value, when it is stored; a Node without the symbol gets them through writeHead.
  */
-export const NODE_HEADERS: symbol | undefined = Object.getOwnPropertySymbols(new ServerResponse({ method: 'GET' } as IncomingMessage)).find(
-  (s) => s.description === 'kOutHeaders',
-);
+export const NODE_HEADERS: symbol | undefined = (() => {
+  try {
+    const req = { method: 'GET', url: '/', httpVersionMajor: 1, httpVersionMinor: 1, headers: {} } as IncomingMessage;
+    return Object.getOwnPropertySymbols(new ServerResponse(req)).find((s) => s.description === 'kOutHeaders');
+  } catch {
+    return undefined; // another Node's response wants more of a request: the checked path
+  }
+})();
 
 /** Node's form of a header object; null when a name or value is not one Node would send. */
 function checkedHeaders(h: OutgoingHttpHeaders): NodeHeaders | null {
