@@ -101,11 +101,10 @@ function wrkMs(v: string): number {
  * "Viewer speed: the load generator"). wrk spends a fraction of that, so the server is the busy one.
  */
 export async function wrk(bin: string, core: string | null, { url, seconds, pid, headers, warm }: CannonRequest): Promise<CannonResult> {
-  const args = ['-t1', '-c100', `-d${seconds}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
   const runOnce = (secs: number) =>
     new Promise<string>((resolve, reject) => {
-      const a = args.map((x) => (x === `-d${seconds}s` ? `-d${secs}s` : x));
-      const child = core ? spawn('/usr/bin/taskset', ['-c', core, bin, ...a]) : spawn(bin, a);
+      const args = ['-t1', '-c100', `-d${secs}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+      const child = core ? spawn('/usr/bin/taskset', ['-c', core, bin, ...args]) : spawn(bin, args);
       let out = '';
       child.stdout.on('data', (d: Buffer) => {
         out += d.toString();

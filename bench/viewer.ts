@@ -490,26 +490,26 @@ export async function run(): Promise<void> {
       // of its rounds' ratios. Each round's answers are measured between two bare-route figures (the last
       // of a round is the first of the next), and compared with their mean: the host's drift during a
       // round cancels out.
-      const inTurns = async (m: Measure, samePage: boolean) => {
-        const runs: { b: C; samePage: C | null; detail: C; ssr: C }[] = [];
+      const inTurns = async (m: Measure) => {
+        const runs: { b: C; samePage: C; detail: C; ssr: C }[] = [];
         let before = await m(bare.url, seconds, bare.pid, {}, true);
         for (let i = 0; i < rounds; i++) {
           const warm = i === 0;
           const detail = await m(detailUrl, seconds, product.pid, browser, warm);
           const ssr = await m(`${product.sites}/B3`, seconds, product.pid, browser, warm);
-          const same = samePage ? await m(bare.page, seconds, bare.pid, {}, warm) : null;
+          const samePage = await m(bare.page, seconds, bare.pid, {}, warm);
           const after = await m(bare.url, seconds, bare.pid, {}, false);
           const b = { ...after, rps: (before.rps + after.rps) / 2, cpuPer1k: (before.cpuPer1k + after.cpuPer1k) / 2 };
-          runs.push({ b, samePage: same, detail, ssr });
+          runs.push({ b, samePage, detail, ssr });
           before = after;
         }
         return runs;
       };
-      const runs = await inTurns(main, true);
-      const latency = byWrk ? await inTurns(byCannon, true) : runs;
+      const runs = await inTurns(main);
+      const latency = byWrk ? await inTurns(byCannon) : runs;
       const med = (rs: typeof runs, f: (r: (typeof runs)[number]) => number) => median(rs.map(f));
       const ratio = (rs: typeof runs, k: 'samePage' | 'detail' | 'ssr', of: 'b' | 'samePage' = 'b') =>
-        rs.map((r) => ((r[k]?.rps ?? Number.NaN) / (r[of]?.rps ?? Number.NaN)) * 100);
+        rs.map((r) => (r[k].rps / r[of].rps) * 100);
       const pct = (xs: number[]) => `${median(xs).toFixed(0)} %`;
       const each = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(' / ');
       const b = { rps: med(runs, (r) => r.b.rps), cpuPer1k: med(runs, (r) => r.b.cpuPer1k) };
@@ -545,7 +545,7 @@ export async function run(): Promise<void> {
         line('    each round (%)', each(ratio(runs, k)));
         line(`  p99 latency (worst round${byWrk ? ', autocannon' : ''})`, `${Math.max(...latency.map((r) => r[k].p99))} ms`, '<= 25 ms');
         // the same client and rounds against the bare route sending as many bytes: the client's and the host's share
-        const floor = (r: (typeof runs)[number]) => (k === 'detail' ? r.b.p99 : (r.samePage?.p99 ?? Number.NaN));
+        const floor = (r: (typeof runs)[number]) => (k === 'detail' ? r.b.p99 : r.samePage.p99);
         line(
           `    the bare route ${k === 'detail' ? '' : "sending the page's bytes "}in the same rounds, for context`,
           `${Math.max(...latency.map(floor))} ms`,
@@ -568,7 +568,7 @@ export async function run(): Promise<void> {
       line('server-rendered page (/B3) req/s, compression accepted as browsers do', med(runs, (r) => r.ssr.rps).toFixed(0));
       answer('ssr');
       line(`  for context: bare route sending the page's ${ssrSent} bytes (${ssrEncoding}), share`, pct(ratio(runs, 'samePage')));
-      line('  server CPU per 1,000 answers: that bare route', cpuLine({ cpuPer1k: med(runs, (r) => r.samePage?.cpuPer1k ?? Number.NaN) }));
+      line('  server CPU per 1,000 answers: that bare route', cpuLine({ cpuPer1k: med(runs, (r) => r.samePage.cpuPer1k) }));
       line('  the page as a share of that', pct(ratio(runs, 'ssr', 'samePage')));
       line(
         `  without compression (${(ssrBytes / 1024).toFixed(0)} KB of HTML each), req/s`,

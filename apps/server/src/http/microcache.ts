@@ -32,11 +32,8 @@ type NodeHeaders = Record<string, [string, string | number | readonly string[]]>
 
 interface Entry {
   at: number;
-  /** the kept headers, for a 304 */
-  headers: OutgoingHttpHeaders;
-  /** the same with content-length, for a 200 */
-  full: OutgoingHttpHeaders;
-  /** the same two as Node keeps them (NODE_HEADERS), with a slot for the request id */
+  /** the kept headers as Node keeps them (NODE_HEADERS), with a slot for the request id: for a 304, and
+   *  the same with content-length for a 200 */
   node304: NodeHeaders;
   node200: NodeHeaders;
   body: Buffer;
@@ -162,16 +159,12 @@ export class MicroCache {
     // One header object per entry, its request id filled in just before writeHead renders it
     // (synchronously): no setHeader calls, no per-hit object (issue 15.2). Node renders the headers it
     // keeps as they are (checked when stored); nothing changes them once they are rendered.
+    const own = notModified === true ? e.node304 : e.node200;
+    (own['x-request-id'] as [string, string])[1] = randomUUID();
     if (NODE_HEADERS) {
-      const own = notModified === true ? e.node304 : e.node200;
-      (own['x-request-id'] as [string, string])[1] = randomUUID();
       (res as unknown as Record<symbol, NodeHeaders>)[NODE_HEADERS] = own;
       res.writeHead(notModified ? 304 : 200);
-    } else {
-      const headers = notModified === true ? e.headers : e.full;
-      headers['x-request-id'] = randomUUID();
-      res.writeHead(notModified ? 304 : 200, headers);
-    }
+    } else res.writeHead(notModified ? 304 : 200, Object.values(own) as [string, string][]);
     res.end(notModified ? undefined : e.body);
     return true;
   }
@@ -180,9 +173,8 @@ export class MicroCache {
     if (this.opts.ttlMs <= 0 || body.length > this.maxBytes / 16) return;
     const kept: OutgoingHttpHeaders = {};
     for (const [k, v] of Object.entries(headers)) if (v !== undefined && !DROP.has(k)) kept[k] = v;
-    const full = { ...kept, 'content-length': body.length };
     const node304 = checkedHeaders(kept);
-    const node200 = checkedHeaders(full);
+    const node200 = checkedHeaders({ ...kept, 'content-length': body.length });
     if (!node304 || !node200) return;
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
@@ -191,7 +183,7 @@ export class MicroCache {
       this.remove(k, v);
     }
     const etag = typeof kept.etag === 'string' ? kept.etag : null;
-    this.entries.set(key, { at: Date.now(), headers: kept, full, node304, node200, body, etag, refreshing: 0 });
+    this.entries.set(key, { at: Date.now(), node304, node200, body, etag, refreshing: 0 });
     this.bytes += body.length;
   }
 
