@@ -14,7 +14,7 @@ import { type CannonRequest, type CannonResult, cpuMs, wrk, wrkPath } from './lo
 //  - Lighthouse mobile (default simulated throttling) on the demo site served like `npm start`
 //  - longest main-thread task during swipes with the CPU slowed 4x
 //  - req/s with 100 connections (wrk where installed, else autocannon): cached page detail and the SSR page
-//    vs a bare Fastify route; their p99 latency (autocannon)
+//    vs a bare Fastify route; their p99 latency (autocannon, the median of rounds)
 
 const line = liner(54, 12);
 
@@ -543,13 +543,18 @@ export async function run(): Promise<void> {
         line('  server CPU per 1,000 answers', cpuLine({ cpuPer1k: med(runs, (r) => r[k].cpuPer1k) }));
         line('  as a share of the bare route', pct(ratio(runs, k)), k === 'detail' ? '>= 70 %' : '>= 60 %');
         line('    each round (%)', each(ratio(runs, k)));
-        line(`  p99 latency (worst round${byWrk ? ', autocannon' : ''})`, `${Math.max(...latency.map((r) => r[k].p99))} ms`, '<= 25 ms');
+        // p99 as every other figure here: the median of its rounds (each round's is printed; the worst round
+        // followed the host's worst 3 s, the bare route's as much as the page's: decisions.md)
+        const p99s = latency.map((r) => r[k].p99);
+        line(`  p99 latency (median of rounds${byWrk ? ', autocannon' : ''})`, `${median(p99s)} ms`, '<= 25 ms');
+        line('    each round (ms)', each(p99s));
         // the same client and rounds against the bare route sending as many bytes: the client's and the host's share
-        const floor = (r: (typeof runs)[number]) => (k === 'detail' ? r.b.p99 : r.samePage.p99);
+        const floor = latency.map((r) => (k === 'detail' ? r.b.p99 : r.samePage.p99));
         line(
           `    the bare route ${k === 'detail' ? '' : "sending the page's bytes "}in the same rounds, for context`,
-          `${Math.max(...latency.map(floor))} ms`,
+          `${median(floor)} ms`,
         );
+        line('      each round (ms)', each(floor));
         if (byWrk) {
           // autocannon's own figures, for comparison with earlier runs: its client is then the busy side
           line('  with autocannon as the load generator: share, for context', pct(ratio(latency, k)));
