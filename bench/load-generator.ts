@@ -79,13 +79,9 @@ if (process.send) {
   process.send('ready');
 }
 
-/** wrk's path, when the machine has it (Debian: `apt-get install wrk`). */
-export function wrkPath(): string | null {
-  for (const dir of (process.env.PATH ?? '').split(':')) {
-    const f = `${dir}/wrk`;
-    if (dir && fs.existsSync(f)) return f;
-  }
-  return null;
+/** Whether the machine has wrk on its PATH (Debian: `apt-get install wrk`): the system's own lookup, by name. */
+export function hasWrk(): boolean {
+  return spawnSync('wrk', ['--version']).error === undefined;
 }
 
 /** A wrk latency figure ("34.26ms", "812.00us", "1.02s") in ms. */
@@ -100,11 +96,11 @@ function wrkMs(v: string): number {
  * than the server (50 against 40 us), so with it the ratios measured the load generator (decisions.md,
  * "Viewer speed: the load generator"). wrk spends a fraction of that, so the server is the busy one.
  */
-export async function wrk(bin: string, core: string | null, { url, seconds, pid, headers, warm }: CannonRequest): Promise<CannonResult> {
+export async function wrk(core: string | null, { url, seconds, pid, headers, warm }: CannonRequest): Promise<CannonResult> {
   const runOnce = (secs: number) =>
     new Promise<string>((resolve, reject) => {
       const args = ['-t1', '-c100', `-d${secs}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
-      const child = core ? spawn('/usr/bin/taskset', ['-c', core, bin, ...args]) : spawn(bin, args);
+      const child = core ? spawn('/usr/bin/taskset', ['-c', core, 'wrk', ...args]) : spawn('wrk', args);
       let out = '';
       child.stdout.on('data', (d: Buffer) => {
         out += d.toString();

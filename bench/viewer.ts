@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import { buildViewerIfStale, CHROMIUM_ARGS, freePort, launchChromium, ROOT } from '@swipe/viewer/testing/harness.ts';
 import { SERVER_NODE_ARGS } from '../scripts/server-node-args.mjs';
 import { liner, median } from './lib.js';
-import { type CannonRequest, type CannonResult, cpuMs, wrk, wrkPath } from './load-generator.js';
+import { type CannonRequest, type CannonResult, cpuMs, hasWrk, wrk } from './load-generator.js';
 
 // Issue 3 figures, each printed next to its target; nothing asserts.
 //  - first-load JavaScript of the viewer (gzip), hls.js excluded (dynamic import)
@@ -478,10 +478,10 @@ export async function run(): Promise<void> {
     // The ratios' load generator: wrk where the machine has it (the server is then the busy side), else
     // autocannon. Latency is autocannon's in both cases, as it has always been measured here: wrk keeps
     // the server at its full capacity, where a p99 is the queue of 100 connections (decisions.md).
-    const wrkBin = BENCH_CLIENT === 'autocannon' ? null : wrkPath();
-    const byWrk: Measure | null = wrkBin
-      ? (url, secs, pid, headers = {}, warm = true) => wrk(wrkBin, PIN ? '0' : null, { url, seconds: secs, pid, headers, warm })
-      : null;
+    const byWrk: Measure | null =
+      BENCH_CLIENT !== 'autocannon' && hasWrk()
+        ? (url, secs, pid, headers = {}, warm = true) => wrk(PIN ? '0' : null, { url, seconds: secs, pid, headers, warm })
+        : null;
     const byCannon: Measure = load.cannon;
     const main = byWrk ?? byCannon;
     try {

@@ -174,8 +174,9 @@ export class MicroCache {
     const kept: OutgoingHttpHeaders = {};
     for (const [k, v] of Object.entries(headers)) if (v !== undefined && !DROP.has(k)) kept[k] = v;
     const node304 = checkedHeaders(kept);
-    const node200 = checkedHeaders({ ...kept, 'content-length': body.length });
-    if (!node304 || !node200) return;
+    if (!node304) return;
+    // the same, checked, with the body's length (a number: nothing to check) and a request id slot of its own
+    const node200: NodeHeaders = { ...node304, 'content-length': ['content-length', body.length], 'x-request-id': ['x-request-id', ''] };
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
     while (this.entries.size >= this.maxEntries || (this.entries.size > 0 && this.bytes + body.length > this.maxBytes)) {
