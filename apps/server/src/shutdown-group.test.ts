@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SERVER_NODE_ARGS } from '../../../scripts/server-node-args.mjs';
 import { freePort } from './test/helpers.js';
-import { type SlowRequest, slowRequest, spawnedDatabase, statusOf, waitFor } from './test/slow.js';
+import { type SlowRequest, slowRequest, spawnedDatabase, statusOf, waitFor, waitForChild } from './test/slow.js';
 
 // Issue 13, point 6: a terminal's Ctrl-C and systemd signal the whole process group of `npm start`
 // (npm, scripts/start.mjs, the server). The server must drain once: in-flight requests finish, new ones
@@ -41,7 +41,7 @@ describe('npm start, SIGTERM to the process group', () => {
       ...database.env,
       SKIP_BUILD: '1',
     };
-    group = spawn('npm', ['start', '--silent'], { env, cwd: root, detached: true, stdio: 'ignore' });
+    group = spawn('npm', ['start', '--silent'], { env, cwd: root, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     const pid = group.pid as number;
     // npm itself leaves at once on SIGTERM; what matters is that every process of the group is gone.
     const groupAlive = () => {
@@ -54,7 +54,8 @@ describe('npm start, SIGTERM to the process group', () => {
     };
     const admin = `http://127.0.0.1:${port}/api/v1/health`;
     const sites = `http://127.0.0.1:${sitesPort}/api/v1/health`;
-    await waitFor(
+    await waitForChild(
+      group,
       'the server',
       async () => ((await statusOf(admin)) === 200 && (await statusOf(sites)) === 200 ? true : undefined),
       90_000,

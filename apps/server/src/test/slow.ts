@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { createPgDb } from '../db/db.js';
@@ -11,6 +12,34 @@ export async function waitFor<T>(what: string, probe: () => Promise<T | undefine
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`timed out waiting for ${what}`);
+}
+
+/**
+ * waitFor for a process the test started (stdout and stderr piped): fails at once if the process leaves
+ * first, and either failure ends with the last of what it printed, so a server that could not start says
+ * why instead of a bare timeout. Its output is read from here on (a full pipe would stall it).
+ */
+export async function waitForChild<T>(child: ChildProcess, what: string, probe: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
+  let out = '';
+  const keep = (d: Buffer) => {
+    out = (out + d.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const said = () => (out ? `; its output ended with:\n${out}` : '; it printed nothing');
+  let onExit = (_code: number | null, _signal: NodeJS.Signals | null) => {};
+  const left = new Promise<never>((_, reject) => {
+    onExit = (code, signal) => reject(new Error(`the process left (${code ?? signal}) while waiting for ${what}${said()}`));
+    if (child.exitCode !== null || child.signalCode !== null) onExit(child.exitCode, child.signalCode);
+    else child.once('exit', onExit);
+  });
+  try {
+    return await Promise.race([waitFor(what, probe, ms), left]);
+  } catch (e) {
+    throw (e as Error).message.startsWith('the process left') ? e : new Error(`${(e as Error).message}${said()}`);
+  } finally {
+    child.off('exit', onExit);
+  }
 }
 
 /** The status of a GET, or undefined when the server does not answer. */
