@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/db.js';
+import type { Clock } from './lib/clock.js';
 import type { Kv } from './lib/kv.js';
 import type { Tokens } from './lib/tokens.js';
 import type { Storage } from './modules/media/storage.js';
@@ -14,6 +15,8 @@ export interface AppContext {
   tokens: Tokens;
   storage: Storage;
   log: FastifyBaseLogger;
+  /** business time (lib/clock.ts): every rule's "now"; tests move it */
+  clock: Clock;
   /** in-process notifications, e.g. 'site.published' to drop cached payloads */
   events: EventEmitter;
 }

@@ -8,6 +8,7 @@ import { createPgDb, createPgliteDb, type Db } from './db/db.js';
 import { migrate } from './db/migrate.js';
 import { Drain } from './http/drain.js';
 import { Worker } from './jobs/worker.js';
+import { Clock } from './lib/clock.js';
 import { createKv } from './lib/kv.js';
 import { createLogger, logFormatOf } from './lib/log.js';
 import { Tokens } from './lib/tokens.js';
@@ -32,14 +33,14 @@ export async function openDb(config: Config, opts: { schema?: string } = {}): Pr
 }
 
 /** Builds the context shared by both origins (database migrated, secret loaded). */
-export async function createContext(config: Config, opts: { db?: Db; logger?: pino.Logger } = {}): Promise<AppContext> {
+export async function createContext(config: Config, opts: { db?: Db; logger?: pino.Logger; clock?: Clock } = {}): Promise<AppContext> {
   const log = opts.logger ?? createLogger({ level: config.logLevel, format: logFormatOf(process.env, Boolean(process.stdout.isTTY)) });
   const db = opts.db ?? (await openDb(config));
   await migrate(db);
   const kv = await createKv(config.redisUrl);
   const tokens = new Tokens(await signingSecret(config, db));
   const storage = await createStorage(config);
-  return { config, db, kv, tokens, log, storage, events: createEvents() };
+  return { config, db, kv, tokens, log, storage, events: createEvents(), clock: opts.clock ?? new Clock() };
 }
 
 export async function startServer(config: Config, opts: { db?: Db; logger?: pino.Logger; ctx?: AppContext } = {}): Promise<Running> {

@@ -23,14 +23,16 @@ export async function insertJob(
 }
 
 /** Takes the next due job of these kinds (or one whose lease ran out) with FOR UPDATE SKIP LOCKED. */
-export function claimDueJob(q: Queryable, kinds: string[], leaseSeconds: number): Promise<ClaimedJob | undefined> {
+export function claimDueJob(q: Queryable, kinds: string[], leaseSeconds: number, now: Date): Promise<ClaimedJob | undefined> {
+  // Due by business time (the app's clock, so tests that move it run what falls due); leases by the database's
+  // time, which no test moves: a lease must run out in real seconds whatever business time says.
   return q.maybeOne<ClaimedJob>(
     `UPDATE jobs SET status = 'RUNNING', attempts = attempts + 1, lease_until = now() + make_interval(secs => $2)
      WHERE id = (SELECT id FROM jobs
-                 WHERE kind = ANY($1) AND ((status = 'QUEUED' AND run_at <= now()) OR (status = 'RUNNING' AND lease_until < now()))
+                 WHERE kind = ANY($1) AND ((status = 'QUEUED' AND run_at <= $3) OR (status = 'RUNNING' AND lease_until < now()))
                  ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
      RETURNING id, kind, payload, attempts, max_attempts`,
-    [kinds, leaseSeconds],
+    [kinds, leaseSeconds, now],
   );
 }
 

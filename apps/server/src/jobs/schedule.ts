@@ -50,7 +50,7 @@ export async function queueRun(q: Queryable, kind: string, s: Schedule, period: 
  */
 export function scheduledJob(kind: string, schedule: Schedule, run: (ctx: AppContext, period: string) => Promise<unknown>): ScheduledJob {
   const handler = async (ctx: AppContext, payload: Record<string, unknown>) => {
-    const period = typeof payload.period === 'string' ? payload.period : periodOf(schedule, new Date());
+    const period = typeof payload.period === 'string' ? payload.period : periodOf(schedule, ctx.clock.now());
     await queueRun(ctx.db, kind, schedule, nextPeriod(schedule, period));
     return run(ctx, period);
   };
@@ -62,7 +62,7 @@ export function isScheduled(h: JobHandler): h is ScheduledJob {
 }
 
 /** Queues the current period's run of every scheduled job among these handlers (at a worker's start). */
-export async function seedSchedules(ctx: AppContext, handlers: Record<string, JobHandler>, now = new Date()): Promise<void> {
+export async function seedSchedules(ctx: AppContext, handlers: Record<string, JobHandler>, now = ctx.clock.now()): Promise<void> {
   for (const h of Object.values(handlers)) {
     if (!isScheduled(h)) continue;
     const current = periodOf(h.schedule, now);

@@ -85,7 +85,7 @@ export class Worker {
   }
 
   private backoff(attempts: number): Date {
-    return new Date(Date.now() + Math.min(this.retryBaseMs * 2 ** Math.max(0, attempts - 1), 3_600_000));
+    return new Date(this.ctx.clock.nowMs() + Math.min(this.retryBaseMs * 2 ** Math.max(0, attempts - 1), 3_600_000));
   }
 
   /** Sends one due mail when SMTP is configured; without it mail stays in the outbox. */
@@ -117,7 +117,7 @@ export class Worker {
   async runOneJob(): Promise<boolean> {
     const kinds = Object.keys(this.handlers);
     if (kinds.length === 0) return false;
-    const job = await claimDueJob(this.ctx.db, kinds, LEASE_SECONDS);
+    const job = await claimDueJob(this.ctx.db, kinds, LEASE_SECONDS, this.ctx.clock.now());
     if (!job) return false;
     const handler = this.handlers[job.kind] as JobHandler;
     try {

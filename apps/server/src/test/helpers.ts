@@ -8,6 +8,7 @@ import { type Config, loadConfig } from '../config.js';
 import type { AppContext } from '../context.js';
 import { createPgDb, createPgliteDb, type Db } from '../db/db.js';
 import { migrate } from '../db/migrate.js';
+import type { Clock } from '../lib/clock.js';
 import { onceAsync } from '../lib/once.js';
 import { hashPassword } from '../lib/passwords.js';
 import type { AccountRow } from '../modules/accounts/actor.js';
@@ -73,11 +74,11 @@ export interface TestServer extends Running {
 /** A real server on random ports with both origins, over a fresh database. */
 export async function startTestServer(
   overrides: Partial<Config> = {},
-  opts: { seed?: (ctx: AppContext) => Promise<void> } = {},
+  opts: { seed?: (ctx: AppContext) => Promise<void>; clock?: Clock } = {},
 ): Promise<TestServer> {
   const { db, drop } = await testDb();
   const config = testConfig(overrides);
-  const ctx = await createContext(config, { db, logger: pino({ level: 'silent' }) });
+  const ctx = await createContext(config, { db, logger: pino({ level: 'silent' }), clock: opts.clock });
   if (opts.seed) await opts.seed(ctx);
   const running = await startServer(config, { ctx });
   // The configured public URLs follow the random ports.
