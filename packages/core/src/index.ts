@@ -6,6 +6,7 @@ export * from './case.js';
 export * from './cell.js';
 export * from './constants.js';
 export * from './countdown.js';
+export * from './csv.js';
 export * from './issues.js';
 export * from './japan-time.js';
 export * from './layout-links.js';

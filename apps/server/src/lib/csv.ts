@@ -1,14 +1,3 @@
-// CSV downloads (back-office.md 7: "a CSV download helper adds a byte-order mark"): every export of the
-// back-office (sites, visitors, users) writes its cells and its file through these.
-
-/** A CSV cell: formula starters (= + - @ tab CR) neutralised with a leading quote, then quoted when needed. */
-export function csvCell(value: unknown): string {
-  let s = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
-/** A whole file: UTF-8 with a byte-order mark (what Excel needs to read it as UTF-8), CRLF lines. */
-export function csvDocument(rows: unknown[][]): string {
-  return `\uFEFF${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
-}
+// The CSV rules live in packages/core (csv.ts), shared with the back-office's export of lists the server has no
+// CSV route for; the server's export routes keep importing them from here.
+export { csvCell, csvDocument } from '@swipe/core';
