@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig } from './config.js';
 import { seedDemo } from './demo/seed.js';
+import { recordInstance } from './lib/instance.js';
 import { createContext, startServer } from './server.js';
 
 const config = loadConfig();
@@ -8,6 +9,8 @@ const starting = (async () => {
   const ctx = await createContext(config);
   const demo = config.demoData ? await seedDemo(ctx) : null;
   const running = await startServer(config, { ctx });
+  // tools that read this folder's embedded database (npm run mail) ask this process while it runs
+  if (!config.databaseUrl) recordInstance(config.dataDir, { pid: process.pid, adminUrl: running.adminUrl });
   return { running, demo };
 })();
 

@@ -1,30 +1,43 @@
-// npm run mail: prints the mail outbox (mail kept when SMTP_URL is not set).
-// Asks the running server first (PGlite allows one process); opens the database itself otherwise.
+// npm run mail: prints the mail outbox (mail kept when SMTP_URL is not set) of the database this configuration
+// names: PostgreSQL (DATABASE_URL) is read directly; the embedded database of DATA_DIR through the server that
+// has it open (PGlite allows one process; lib/instance.ts says which), or directly when none runs. A server on
+// PORT that serves another data folder is never asked.
 import { loadConfig } from '../config.js';
 import { migrate } from '../db/migrate.js';
+import { runningInstance } from '../lib/instance.js';
 import { listOutbox, type OutboxMail } from '../modules/mail/service.js';
 import { openDb } from '../server.js';
 
 const config = loadConfig();
 const limit = Number(process.argv[2] ?? 20);
 
-async function fromServer(): Promise<OutboxMail[] | null> {
+async function fromServer(adminUrl: string): Promise<OutboxMail[]> {
+  const r = await fetch(`${adminUrl}/dev/mail?format=json`, { signal: AbortSignal.timeout(10_000) });
+  if (!r.ok) throw new Error(`${adminUrl}/dev/mail answered ${r.status}`);
+  return ((await r.json()) as { mails: OutboxMail[] }).mails;
+}
+
+async function fromDatabase(): Promise<OutboxMail[]> {
+  const db = await openDb(config);
   try {
-    const r = await fetch(`http://127.0.0.1:${config.port}/dev/mail?format=json`, { signal: AbortSignal.timeout(3000) });
-    if (!r.ok) return null;
-    return ((await r.json()) as { mails: OutboxMail[] }).mails;
-  } catch {
-    return null;
+    await migrate(db);
+    return await listOutbox(db, limit);
+  } finally {
+    await db.close();
   }
 }
 
-let mails = await fromServer();
-if (!mails) {
-  const db = await openDb(config);
-  await migrate(db);
-  mails = await listOutbox(db, limit);
-  await db.close();
+const running = config.databaseUrl ? null : runningInstance(config.dataDir);
+let mails: OutboxMail[];
+try {
+  mails = running ? await fromServer(running.adminUrl) : await fromDatabase();
+} catch (err) {
+  console.error(`Could not read the outbox of ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}: ${(err as Error).message}`);
+  process.exit(1);
 }
+console.log(
+  `Outbox of ${config.databaseUrl ? 'DATABASE_URL' : config.dataDir}${running ? ` (through the server at ${running.adminUrl})` : ''}`,
+);
 if (mails.length === 0) console.log('The outbox is empty.');
 for (const m of mails.slice(0, limit).reverse()) {
   console.log(`\n#${m.id}  ${m.status}  ${m.created_at}\nTo: ${m.to_addr}\nSubject: ${m.subject}\n\n${m.text_body}\n${'-'.repeat(60)}`);

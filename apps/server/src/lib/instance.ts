@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+// Which running server holds a data folder's embedded database: PGlite allows one process per folder, so tools
+// that read it (npm run mail) must ask the server that has it open, and only that one (a server on the default
+// port may belong to another folder). The server records itself in DATA_DIR/server.json while it runs.
+
+export interface InstanceRecord {
+  pid: number;
+  /** the admin origin as bound (the dev outbox is asked there) */
+  adminUrl: string;
+}
+
+const fileOf = (dataDir: string) => path.join(dataDir, 'server.json');
+
+/** Written once the server listens; removed when its process ends. */
+export function recordInstance(dataDir: string, rec: InstanceRecord): void {
+  fs.mkdirSync(dataDir, { recursive: true });
+  fs.writeFileSync(fileOf(dataDir), `${JSON.stringify(rec)}\n`);
+  process.once('exit', () => forgetInstance(dataDir, rec.pid));
+}
+
+/** Removes the record if it is still this process's (a newer server may have replaced it). */
+export function forgetInstance(dataDir: string, pid: number): void {
+  try {
+    const cur = JSON.parse(fs.readFileSync(fileOf(dataDir), 'utf8')) as InstanceRecord;
+    if (cur.pid === pid) fs.rmSync(fileOf(dataDir), { force: true });
+  } catch {
+    /* no record */
+  }
+}
+
+/** The server running over this data folder, or null (no record, or its process is gone). */
+export function runningInstance(dataDir: string): InstanceRecord | null {
+  let rec: InstanceRecord;
+  try {
+    rec = JSON.parse(fs.readFileSync(fileOf(dataDir), 'utf8')) as InstanceRecord;
+  } catch {
+    return null;
+  }
+  if (!Number.isSafeInteger(rec.pid) || typeof rec.adminUrl !== 'string') return null;
+  try {
+    process.kill(rec.pid, 0);
+  } catch (err) {
+    // EPERM: the process exists (another user's); anything else: it is gone
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return null;
+  }
+  return rec;
+}
