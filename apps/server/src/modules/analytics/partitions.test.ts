@@ -9,7 +9,7 @@ import { createContext } from '../../server.js';
 import { testConfig, testDb } from '../../test/helpers.js';
 import { partitionsJob } from './jobs.js';
 import { addMonths, firstKeptMonth, japanMonth, maintainPartitions } from './partitions.js';
-import { partitionMonths } from './partitions.repo.js';
+import { partitionMonths } from './repo/partitions.js';
 import { countPageViewsBySite } from './service.js';
 
 // The raw events' monthly partitions (migration 0013) and the daily job that keeps them: this month and the

@@ -8,7 +8,7 @@ import {
   monthBounds,
   nextMonth,
   partitionMonths,
-} from './partitions.repo.js';
+} from './repo/partitions.js';
 
 // Monthly partitions of the raw events (migration 0013), kept by the daily `analytics.partitions` job:
 // this Japan month and the next two exist (and any month the DEFAULT partition caught rows of, those rows

@@ -11,7 +11,7 @@ import { waitFor } from '../../test/slow.js';
 import { getPublishedSite } from '../published/service.js';
 import { DAILY_ROLLUP_JOB, queueRollups, ROLLUP_JOB, refreshRollups, rollupJobs } from './rollup.js';
 import { expectedRollups, type RawEvent, type Rows } from './rollup.model.js';
-import { pgStore } from './rollups.repo.js';
+import { pgStore } from './repo/rollups.js';
 
 // Rollups (issue 11.1): after a refresh every rollup row equals the figures computed from the raw events
 // in plain TypeScript (rollup.model.ts), over random streams; reach, exit and median dwell on a known

@@ -5,7 +5,7 @@ import { enqueueJob } from '../../jobs/queue.js';
 import { scheduledJob } from '../../jobs/schedule.js';
 import type { JobHandler } from '../../jobs/worker.js';
 import { getPublishedSite } from '../published/service.js';
-import { rebuildSiteDay, sitesWithEvents } from './rollups.repo.js';
+import { rebuildSiteDay, sitesWithEvents } from './repo/rollups.js';
 
 // Rollups (migration 0014): each site-day's figures are recomputed from its raw events by the job
 // `analytics.rollup` {siteId, day}, queued by the ingestion (and conversions) in their transaction a

@@ -27,7 +27,7 @@ import { AppError, notFound } from '../../errors.js';
 import { type Actor, assertMenu } from '../accounts/actor.js';
 import { planLimitsOf } from '../accounts/service.js';
 import { getSite, listSites } from '../sites/service.js';
-import { pgStore } from './rollups.repo.js';
+import { pgStore } from './repo/rollups.js';
 import type { AnalyticsStore, SiteTotals } from './store.js';
 
 // The analysis screens' figures (issue 11.2): every call checks the menu entry `analytics`, the caller's

@@ -19,7 +19,7 @@ import { billLines, findPayment, listPayments, type PaymentRow, setPaymentStatus
 import { projectBill } from './run.js';
 
 export { payBill, registerCard } from './card.js';
-export { billedRevenueByMonth, lastBilledMonth } from './dashboard.repo.js';
+export { billedRevenueByMonth, lastBilledMonth } from './repo/dashboard.js';
 export { paymentProvider, TestProvider } from './provider.js';
 export { billMonth, pageViewsByAccount, projectBill } from './run.js';
 

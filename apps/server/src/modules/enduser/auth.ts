@@ -6,7 +6,7 @@ import { bearer } from '../../http/auth.js';
 import { requestLang } from '../../http/lang.js';
 import { END_USER_TTL_S } from '../../lib/tokens.js';
 import { findMemberById, type MemberRow } from './repo.js';
-import { bumpMemberTokenVersion } from './session.repo.js';
+import { bumpMemberTokenVersion } from './repo/session.js';
 
 export type { MemberRow };
 

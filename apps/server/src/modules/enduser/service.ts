@@ -253,7 +253,7 @@ export {
   type SubmissionLeadRow,
   submissionLead,
   submissionLeads,
-} from './leads.repo.js';
+} from './repo/leads.js';
 export { registerSurveyScreen, type SurveyScreen } from './pages.js';
 export { siteLang } from './site.js';
 export { NO_VISIT, type Visit, visitOf } from './visit.js';

@@ -51,7 +51,7 @@ import {
   type Rejected,
   setBulkProgress,
   setBulkTotal,
-} from './bulk.repo.js';
+} from './repo/bulk.js';
 
 const zipPath = (ctx: AppContext, id: string) => path.join(incomingDir(ctx), `bulk-${id}.zip`);
 

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/db.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { RetryLater } from '../../jobs/worker.js';
-import { oldestPending, takeStaleBulk, takeStaleMedia } from './cleanup.repo.js';
+import { oldestPending, takeStaleBulk, takeStaleMedia } from './repo/cleanup.js';
 import { incomingDir } from './storage.js';
 
 // Uploads that were granted a signed URL but never completed (the editor closed, the PUT failed, the

@@ -34,7 +34,7 @@ import {
   surveyRow,
   surveyTitles,
   updateSurveyRow,
-} from './operator.repo.js';
+} from './repo/operator.js';
 
 // Operator surveys (issue 12.4): the site owner's survey editor, the responses of a site with their
 // scores and CSV, and which surveys a site may link. Everything is scoped to the caller's subtree

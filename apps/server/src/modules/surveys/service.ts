@@ -163,7 +163,7 @@ export async function respond(ctx: AppContext, surveyId: number, input: Response
 export async function surveySiteId(ctx: AppContext, surveyId: number): Promise<number> {
   return siteOfSurvey(ctx.db, surveyId);
 }
-export { insertSurvey, type NewQuestion, setSurveySite } from './demo.repo.js';
+export { insertSurvey, type NewQuestion, setSurveySite } from './repo/demo.js';
 
 /** GET /end-user/survey: one survey (asked by id, of this site) or the site's list; surveyData is the first. */
 export async function listForSite(ctx: AppContext, q: { siteId: number; surveyId?: number; lang?: string }) {
@@ -186,4 +186,4 @@ export async function submitResponse(ctx: AppContext, surveyId: number, input: R
   await throttle(ctx, 'survey', meta.ip, await surveySiteId(ctx, surveyId));
   return respond(ctx, surveyId, input, meta);
 }
-export { type SurveyLeadRow, surveyResponseLead, surveyResponseLeads } from './leads.repo.js';
+export { type SurveyLeadRow, surveyResponseLead, surveyResponseLeads } from './repo/leads.js';

@@ -1,5 +1,5 @@
-import type { Queryable } from '../../db/db.js';
-import { accountInSubtreeSql } from '../accounts/service.js';
+import type { Queryable } from '../../../db/db.js';
+import { accountInSubtreeSql } from '../../accounts/service.js';
 
 // Bills of a subtree for the dashboard (issue 11.3). Counted: bills (payments) of payers inside the subtree other
 // than its root (the root's own bills are what it pays its seller), not voided. Revenue is recurring revenue:

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db.js';
+import type { Queryable } from '../../../db/db.js';
 
 // SQL on bulk_uploads (and the media rows a bulk ZIP places).
 

@@ -1,4 +1,4 @@
-import type { Db, Queryable } from '../../db/db.js';
+import type { Db, Queryable } from '../../../db/db.js';
 import {
   type AnalyticsStore,
   type CategoryMove,
@@ -14,7 +14,7 @@ import {
   TAP_GRID_ROWS,
   type TapCell,
   type UtmRow,
-} from './store.js';
+} from '../store.js';
 
 // The analytics rollups' SQL (migration 0014): recomputing one site-day from the raw analytics_events
 // (0013), and the AnalyticsStore reads. Definitions: docs/decisions.md "Analytics rollups".

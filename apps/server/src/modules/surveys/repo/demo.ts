@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db.js';
+import type { Queryable } from '../../../db/db.js';
 
 // What the embedded mode's demo data (demo/seed.ts) needs of the surveys module's tables.
 // Added by the platform engineer; the surveys module owns it.

@@ -1,5 +1,5 @@
 import type { SurveyInput } from '@swipe/core';
-import type { Queryable } from '../../db/db.js';
+import type { Queryable } from '../../../db/db.js';
 
 // The operator side's SQL on surveys, survey_questions, survey_responses (the surveys module owns them;
 // repo.ts holds the visitor side's). Tenant scoping: the caller passes an `accounts` subtree fragment.

@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db.js';
+import type { Queryable } from '../../../db/db.js';
 
 /** A new token version for a member: every end-user token issued before it stops working (sign-out). */
 export async function bumpMemberTokenVersion(q: Queryable, siteId: number, memberId: number): Promise<void> {

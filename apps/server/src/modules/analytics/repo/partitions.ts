@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db.js';
+import type { Queryable } from '../../../db/db.js';
 
 // SQL of analytics_events' monthly partitions (migration 0013). A partition holds one Japan month:
 // analytics_events_YYYYMM = [YYYY-MM-01 00:00 +09, the next month's 1st 00:00 +09). Names are built from

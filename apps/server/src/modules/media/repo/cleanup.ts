@@ -1,4 +1,4 @@
-import type { Queryable } from '../../db/db.js';
+import type { Queryable } from '../../../db/db.js';
 
 // SQL of the pending-upload cleanup (media and bulk_uploads rows never completed).
 
