@@ -1,7 +1,7 @@
 import type { JobHandler } from '../jobs/worker.js';
 import { onSubmission } from '../lib/submissions.js';
-import { importJobs } from './accounts/import.js';
-import { accountJobs } from './accounts/jobs.js';
+import { importJobs } from './user-import/service.js';
+import { accountJobs } from './contracts/jobs.js';
 import { accountRoutes } from './accounts/routes.js';
 import { registerAccountSites } from './accounts/service.js';
 import { adminAppRoutes } from './adminapp/routes.js';

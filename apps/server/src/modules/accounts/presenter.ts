@@ -1,6 +1,6 @@
 import type { AccountView, ContractHistoryEntry, ContractStatus, STAFF_ROLES, UserSummary } from '@swipe/core';
 import { type AccountRow, type Actor, actorFromRow, userTypePath } from './actor.js';
-import type { HistoryRow, UserRow } from './manage.repo.js';
+import type { HistoryRow, UserRow } from '../users/repo.js';
 
 const iso = (v: string | Date | null): string | null => (v === null ? null : new Date(v).toISOString());
 

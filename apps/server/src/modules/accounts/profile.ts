@@ -6,11 +6,11 @@ import { verifyPassword } from '../../lib/passwords.js';
 import { clearFailures, countFailure, type Limit, overLimit } from '../../lib/ratelimit.js';
 import { type AccountRow, type Actor, assertMenu } from './actor.js';
 import { accountsChanged } from './cache.js';
-import { closed, earliestTermination } from './contracts.js';
-import { recordContractHistory, softDeleteAccounts } from './manage.repo.js';
+import { closed, earliestTermination } from '../contracts/service.js';
+import { recordContractHistory, softDeleteAccounts } from '../users/repo.js';
 import { presentAccount } from './presenter.js';
 import { bumpTokenVersion, findAccountById, lockAccount } from './repo.js';
-import { hasLiveCustomers, setProfileImageUrl, staffIdsOf } from './staff.repo.js';
+import { hasLiveCustomers, setProfileImageUrl, staffIdsOf } from './repo/staff.js';
 
 // The caller's own account (issue 9.7): its profile image (the bytes go through media's signed upload
 // and content check; media calls setProfileImage once they passed) and deleting it.

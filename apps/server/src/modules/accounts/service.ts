@@ -34,8 +34,8 @@ import {
   UNUSABLE_PREFIX,
   type UserRow,
   updateAccountFields,
-} from './manage.repo.js';
-import { lockAssignablePlan } from './plans.manage.repo.js';
+} from '../users/repo.js';
+import { lockAssignablePlan } from '../plans/repo/manage.js';
 import { presentHistory, presentUser } from './presenter.js';
 import { emailTaken, insertAccount } from './repo.js';
 
@@ -50,19 +50,19 @@ export {
   deleteAccount,
   isAccountClosed,
   onAccountsClosed,
-} from './contracts.js';
-export * as accountsDashboard from './dashboard.repo.js';
+} from '../contracts/service.js';
+export * as accountsDashboard from '../plans/repo/dashboard.js';
 export {
   invoiceRegistrationNumberOf,
   type OwnInvoiceIssuer,
   ownInvoiceIssuer,
   setInvoiceRegistrationNumber,
 } from './invoice-issuer.js';
-export { setPassword as setAccountPassword, touchLastLogin } from './manage.repo.js';
-export { createMaster } from './master.js';
-export { myPlan } from './my-plan.js';
-export { type BillableAccount, billableAccounts, type PlanInForce, planInForce } from './plan-history.repo.js';
-export { NO_PLAN, PLATFORM_LIMITS, type PlanLimits, planLimitsOf } from './plans.js';
+export { setPassword as setAccountPassword, touchLastLogin } from '../users/repo.js';
+export { createMaster } from '../users/master.js';
+export { myPlan } from '../plans/my-plan.js';
+export { type BillableAccount, billableAccounts, type PlanInForce, planInForce } from '../plans/repo/in-force.js';
+export { NO_PLAN, PLATFORM_LIMITS, type PlanLimits, planLimitsOf } from '../plans/limits.js';
 export { presentAccount } from './presenter.js';
 export { setProfileImage } from './profile.js';
 export {
@@ -76,7 +76,7 @@ export {
   getAccountBriefs,
   lockAccount,
 } from './repo.js';
-export { awaitsPasswordSetup, passwordUsable } from './staff.js';
+export { awaitsPasswordSetup, passwordUsable } from '../staff/service.js';
 
 /** A tenant's sites (a count and the newest few): the sites module's list, given in at start (modules/index.ts). */
 type SitesOf = (ctx: AppContext, owner: Actor, limit: number) => Promise<{ total: number; items: SiteSummary[] }>;
@@ -345,4 +345,4 @@ export async function updateAccount(ctx: AppContext, actor: Actor, id: number, i
   return presentUser((await findUserRow(ctx.db, id)) as UserRow);
 }
 
-export { anyAccountExists, insertAccount, insertPlans, type NewPlan, recordContractHistory } from './demo.repo.js';
+export { anyAccountExists, insertAccount, insertPlans, type NewPlan, recordContractHistory } from '../plans/repo/demo.js';

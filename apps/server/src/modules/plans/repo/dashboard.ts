@@ -1,0 +1,162 @@
+import type { Queryable } from '../../../db/db.js';
+
+// Aggregates of the accounts tree for the dashboard (issue 11.3). Every query takes the caller's subtree as the
+// LIKE pattern of actor.ts scopeSql(...).param and the subtree's root (the caller's owner), which never counts as
+// its own customer. Staff (SUB_ADMIN) are never customers. Months are Japan months: instants shift by +9 h.
+
+export interface DashboardScope {
+  /** LIKE pattern of the subtree's paths (scopeSql(actor, ...).param) */
+  pattern: string;
+  /** the subtree's root account (actor.ownerId): not a customer of itself */
+  rootId: number;
+}
+
+const BELOW = `path LIKE $1 AND id <> $2 AND type NOT IN ('SUB_ADMIN', 'MASTER')`;
+/** the same, on alias `a.` (the first column takes the alias from the caller) */
+const BELOW_A = `path LIKE $1 AND a.id <> $2 AND a.type NOT IN ('SUB_ADMIN', 'MASTER')`;
+
+/** Accounts registered per Japan month and type in [from, to) (every account created, deleted ones too). */
+export async function registrationsByMonth(
+  q: Queryable,
+  s: DashboardScope,
+  from: Date,
+  to: Date,
+): Promise<{ month: string; type: string; n: number }[]> {
+  const rows = await q.query<{ month: string; type: string; n: number }>(
+    `SELECT to_char((created_at AT TIME ZONE 'UTC') + interval '9 hours', 'YYYY-MM') AS month, type, count(*)::int AS n
+       FROM accounts WHERE ${BELOW} AND created_at >= $3 AND created_at < $4
+      GROUP BY 1, 2`,
+    [s.pattern, s.rootId, from.toISOString(), to.toISOString()],
+  );
+  return rows.map((r) => ({ month: r.month, type: r.type, n: Number(r.n) }));
+}
+
+/** Companies: live customer accounts below the root whose contract has not been terminated. */
+export async function companyCount(q: Queryable, s: DashboardScope): Promise<number> {
+  const r = await q.one<{ n: number }>(
+    `SELECT count(*)::int AS n FROM accounts WHERE ${BELOW} AND deleted_at IS NULL AND contract_status <> 'TERMINATED'`,
+    [s.pattern, s.rootId],
+  );
+  return Number(r.n);
+}
+
+export interface PlanVersionRow {
+  id: number;
+  familyId: number;
+  name: string;
+  names: Record<string, string>;
+  price: number;
+  version: number;
+}
+
+export interface PlanBucket {
+  /** the bucket's label (a month YYYY-MM, or 'now') */
+  label: string;
+  planId: number;
+  accounts: number;
+}
+
+/**
+ * Accounts per plan version in force at each instant (accounts' planInForce rule: the last contract_history row
+ * with a plan executed before the instant; an account without one before it keeps the plan it holds, if it
+ * existed then). Counted: customer accounts created before the instant, not deleted or terminated before it.
+ */
+export async function plansInForce(q: Queryable, s: DashboardScope, at: { label: string; at: Date }[]): Promise<PlanBucket[]> {
+  // instants in time order; width_bucket(x, T) = how many of them are <= x, so "x < T[i]" is "bucket < i + 1"
+  const sorted = [...at].sort((a, b) => a.at.getTime() - b.at.getTime());
+  const rows = await q.query<{ plan_id: number; bs: number; be: number | null; n: number }>(
+    `WITH h AS (
+       SELECT ch.account_id, ch.plan_id, ch.executed_at AS since,
+              lead(ch.executed_at) OVER w AS until, row_number() OVER w AS k
+         FROM contract_history ch JOIN accounts a ON a.id = ch.account_id
+        WHERE ch.plan_id IS NOT NULL AND a.${BELOW_A}
+       WINDOW w AS (PARTITION BY ch.account_id ORDER BY ch.executed_at, ch.id)
+     ),
+     iv AS (
+       SELECT account_id, plan_id, since, until FROM h
+       UNION ALL
+       SELECT a.id, a.plan_id, a.created_at, h.since
+         FROM accounts a LEFT JOIN h ON h.account_id = a.id AND h.k = 1
+        WHERE a.${BELOW_A} AND a.plan_id IS NOT NULL
+     ),
+     t AS (SELECT account_id, min(executed_at) AS at FROM contract_history WHERE to_status = 'TERMINATED' GROUP BY account_id),
+     -- each plan interval cut to the account's life (created, deleted, terminated): counted at T when s < T <= e
+     live AS (
+       SELECT iv.plan_id, greatest(iv.since, a.created_at) AS s, least(iv.until, a.deleted_at, t.at) AS e
+         FROM iv JOIN accounts a ON a.id = iv.account_id LEFT JOIN t ON t.account_id = iv.account_id
+     )
+     SELECT plan_id, width_bucket(s, $3::timestamptz[]) AS bs, width_bucket(e, $3::timestamptz[]) AS be, count(*)::int AS n
+       FROM live WHERE e IS NULL OR e >= s
+      GROUP BY 1, 2, 3`,
+    [s.pattern, s.rootId, sorted.map((a) => a.at.toISOString())],
+  );
+  // at T[i]: intervals begun before it minus those ended before it (an ended one has begun: e >= s)
+  const out: PlanBucket[] = [];
+  sorted.forEach((inst, i) => {
+    const per = new Map<number, number>();
+    for (const r of rows) {
+      let d = 0;
+      if (Number(r.bs) < i + 1) d += Number(r.n);
+      if (r.be !== null && Number(r.be) < i + 1) d -= Number(r.n);
+      if (d !== 0) per.set(Number(r.plan_id), (per.get(Number(r.plan_id)) ?? 0) + d);
+    }
+    for (const [planId, accounts] of per) if (accounts > 0) out.push({ label: inst.label, planId, accounts });
+  });
+  return out;
+}
+
+/** Live customer accounts with no plan now. */
+export async function accountsWithoutPlan(q: Queryable, s: DashboardScope): Promise<number> {
+  const r = await q.one<{ n: number }>(
+    `SELECT count(*)::int AS n FROM accounts WHERE ${BELOW} AND deleted_at IS NULL AND contract_status <> 'TERMINATED' AND plan_id IS NULL`,
+    [s.pattern, s.rootId],
+  );
+  return Number(r.n);
+}
+
+/** Plan versions by id, with their family and the family's newest version (for names and prices on screen). */
+export async function planVersions(
+  q: Queryable,
+  ids: number[],
+): Promise<{ byId: Map<number, PlanVersionRow>; newest: Map<number, PlanVersionRow> }> {
+  const rows = await q.query<{
+    id: number;
+    family_id: number;
+    name: string;
+    names: Record<string, string>;
+    price: number;
+    version: number;
+  }>(
+    `SELECT id, COALESCE(family_id, id) AS family_id, name, names, price, version FROM plans
+      WHERE COALESCE(family_id, id) IN (SELECT COALESCE(family_id, id) FROM plans WHERE id = ANY($1::bigint[]))`,
+    [ids],
+  );
+  const byId = new Map<number, PlanVersionRow>();
+  const newest = new Map<number, PlanVersionRow>();
+  for (const r of rows) {
+    const p: PlanVersionRow = {
+      id: Number(r.id),
+      familyId: Number(r.family_id),
+      name: r.name,
+      names: r.names ?? {},
+      price: Number(r.price),
+      version: Number(r.version),
+    };
+    byId.set(p.id, p);
+    const cur = newest.get(p.familyId);
+    if (!cur || p.version > cur.version || (p.version === cur.version && p.id > cur.id)) newest.set(p.familyId, p);
+  }
+  return { byId, newest };
+}
+
+/** Paid plans now: live customer accounts whose contract runs (active or paused) on a plan priced above 0, and their prices' sum. */
+export async function paidAccounts(q: Queryable, s: DashboardScope): Promise<{ accounts: number; monthly: number }> {
+  const r = await q.one<{ n: number; yen: string | number | null }>(
+    `SELECT count(*)::int AS n, COALESCE(sum(p.price), 0)::bigint AS yen
+       FROM accounts a JOIN plans p ON p.id = a.plan_id
+      WHERE a.path LIKE $1 AND a.id <> $2 AND a.type NOT IN ('SUB_ADMIN', 'MASTER') AND a.deleted_at IS NULL
+        AND a.contract_status IN ('ACTIVE', 'SUSPENDED') AND p.price > 0`,
+    [s.pattern, s.rootId],
+  );
+  return { accounts: Number(r.n), monthly: Number(r.yen ?? 0) };
+}
