@@ -41,3 +41,20 @@ export function formatJapanTime(at: Date | string | number | null | undefined): 
   const s = toJapanClock(d).toISOString();
   return `${s.slice(0, 10)} ${s.slice(11, 16)} JST`;
 }
+
+/** An instant as Japan wall-clock text `YYYY-MM-DD HH:mm:ss` (what a date-time picker edits), or null. */
+export function japanWallClock(at: Date | string | number | null | undefined): string | null {
+  if (at === null || at === undefined || at === '') return null;
+  const d = new Date(at);
+  if (Number.isNaN(d.getTime())) return null;
+  const s = toJapanClock(d).toISOString();
+  return `${s.slice(0, 10)} ${s.slice(11, 19)}`;
+}
+
+/** The instant (ISO, UTC) of a Japan wall-clock text `YYYY-MM-DD HH:mm[:ss]`, or null when it is not one. */
+export function fromJapanWallClock(text: string | null | undefined): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})(?::(\d{2}))?/.exec(text ?? '');
+  if (!m) return null;
+  const [y, mo, d, h, mi, s] = m.slice(1).map((x) => Number(x ?? 0)) as [number, number, number, number, number, number];
+  return new Date(Date.UTC(y, mo - 1, d, h, mi, s) - JST_OFFSET_MS).toISOString();
+}

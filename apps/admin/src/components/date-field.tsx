@@ -1,29 +1,32 @@
 import { DateTimePicker } from '@mantine/dates';
-import dayjs from 'dayjs';
+import { fromJapanWallClock, japanWallClock } from '@swipe/core/japan-time.ts';
 import { useT } from '../lib/i18n';
 
-/** A date-time kept as an ISO string with offset (the core's dateString rule). */
+/** A date-time kept as an ISO string with offset (the core's dateString rule), edited in Japan time (zone named). */
 export function DateField({
   label,
   value,
   onChange,
   error,
+  required,
 }: {
   label: string;
   value: string | null | undefined;
   onChange: (v: string | null) => void;
   error?: string;
+  required?: boolean;
 }) {
   const t = useT();
   return (
     <DateTimePicker
       label={label}
-      value={value ? dayjs(value).format('YYYY-MM-DD HH:mm:ss') : null}
-      onChange={(v) => onChange(v ? dayjs(v).toISOString() : null)}
-      valueFormat="YYYY-MM-DD HH:mm"
+      value={japanWallClock(value)}
+      onChange={(v) => onChange(fromJapanWallClock(v))}
+      valueFormat="YYYY-MM-DD HH:mm [JST]"
       clearable
       clearButtonProps={{ 'aria-label': t('admin.clear') }}
       error={error}
+      required={required}
       placeholder={t('admin.pick_date')}
       styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
       popoverProps={{ withinPortal: true }}

@@ -1,7 +1,11 @@
-import dayjs from 'dayjs';
+import { formatJapanTime } from '@swipe/core/japan-time.ts';
 
+/**
+ * The one way a screen writes a time: Japan time with the zone named (`2026-11-27 13:01 JST`), whatever the
+ * browser's zone, as the server's CSV files write it; '—' for none.
+ */
 export function formatDateTime(v: string | Date | null | undefined): string {
-  return v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—';
+  return formatJapanTime(v) || '—';
 }
 
 export function downloadBlob(blob: Blob, fileName: string): void {

@@ -14,7 +14,6 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { DateTimePicker } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ApiError } from '@swipe/api-client';
 import {
@@ -30,8 +29,8 @@ import {
 } from '@swipe/core';
 import { LIMITS } from '@swipe/core/constants.ts';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState } from 'react';
+import { DateField } from '../../components/date-field';
 import { IconTrash, IconUpload } from '../../components/icons';
 import { useLang, useT } from '../../lib/i18n';
 import { notifyError } from '../../lib/notify';
@@ -81,31 +80,6 @@ function initial(p: Props): Form {
     distributionSiteId: p.kind === 'news' && p.existing?.distributionSiteId ? String(p.existing.distributionSiteId) : '',
     receiverRoles: p.kind === 'system' && p.existing ? p.existing.receiverRoles : [],
   };
-}
-
-function DateTimeField(props: {
-  label: string;
-  value: string | null;
-  onChange: (v: string | null) => void;
-  error?: string;
-  required?: boolean;
-}) {
-  const t = useT();
-  return (
-    <DateTimePicker
-      label={props.label}
-      value={props.value ? dayjs(props.value).format('YYYY-MM-DD HH:mm:ss') : null}
-      onChange={(v) => props.onChange(v ? dayjs(v).toISOString() : null)}
-      valueFormat="YYYY-MM-DD HH:mm"
-      clearable
-      clearButtonProps={{ 'aria-label': t('admin.clear') }}
-      error={props.error}
-      required={props.required}
-      placeholder={t('admin.pick_date')}
-      styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
-      popoverProps={{ withinPortal: true }}
-    />
-  );
 }
 
 export function NoticeForm(props: Props) {
@@ -287,7 +261,7 @@ export function NoticeForm(props: Props) {
           </Radio.Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             {f.publishType === 'SCHEDULED' && (
-              <DateTimeField
+              <DateField
                 label={t('admin.notices_field_start')}
                 value={f.startDate}
                 onChange={(v) => set('startDate', v)}
@@ -295,11 +269,13 @@ export function NoticeForm(props: Props) {
                 required
               />
             )}
-            <DateTimeField
+            {/* a start needs an end (core's checkDateRange): required whenever the item is scheduled */}
+            <DateField
               label={t('admin.notices_field_end')}
               value={f.endDate}
               onChange={(v) => set('endDate', v)}
               error={err('endDate')}
+              required={f.publishType === 'SCHEDULED'}
             />
           </SimpleGrid>
           <Radio.Group label={t('admin.notices_field_intent')} value={f.intent} onChange={(v) => set('intent', v as NoticeIntent)}>

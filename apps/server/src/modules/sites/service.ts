@@ -1,6 +1,7 @@
 import {
   type CreateSiteBody,
   checkConsecutiveCreatives,
+  formatJapanTime,
   type Language,
   type SaveAction,
   type SiteDetail,
@@ -102,7 +103,7 @@ export { csvCell };
 
 const CSV_MAX_ROWS = 50_000;
 
-/** The site list as CSV (UTF-8 with a byte-order mark): only the caller's subtree, same filters as the list. */
+/** The site list as CSV (UTF-8 with a byte-order mark, times in Japan time): only the caller's subtree, same filters as the list. */
 export async function exportSitesCsv(
   ctx: AppContext,
   actor: Actor,
@@ -111,13 +112,19 @@ export async function exportSitesCsv(
 ): Promise<string> {
   const f = { scopePattern: scopeSql(actor, 'path', 1).param, search: p.search, status: p.status };
   const rows = await withOwners(ctx.db, await listSiteRows(ctx.db, f, CSV_MAX_ROWS, 0));
-  const date = (v: string | null) => (v ? new Date(v).toISOString() : '');
   const lines = [
     ['sites.csv_parent_account', 'sites.csv_title', 'sites.csv_url', 'sites.csv_status', 'sites.csv_published_at', 'sites.csv_created_at']
       .map((k) => csvCell(t(k)))
       .join(','),
     ...rows.map((r) =>
-      [r.owner_company ?? '', r.name, siteUrl(r, ctx.config), t(`sites.status_${r.status}`), date(r.published_at), date(r.created_at)]
+      [
+        r.owner_company ?? '',
+        r.name,
+        siteUrl(r, ctx.config),
+        t(`sites.status_${r.status}`),
+        formatJapanTime(r.published_at),
+        formatJapanTime(r.created_at),
+      ]
         .map(csvCell)
         .join(','),
     ),

@@ -539,6 +539,18 @@ describe('CSV export', () => {
     expect(mt).toContain("'+Site B");
     expect(mt.split('\r\n')[0]).toContain('親アカウント');
   });
+  it('writes its times in Japan time with the zone named (the screens do the same)', async () => {
+    await s.ctx.db.query("UPDATE sites SET created_at = '2026-11-27T04:01:00Z', published_at = '2026-12-31T15:00:00Z' WHERE id = $1", [
+      siteB,
+    ]);
+    const m = await fetch(`${s.adminUrl}/api/v1/sites/export-csv?search=Site%20B`, { headers: { authorization: `Bearer ${tok.M}` } });
+    const row =
+      Buffer.from(await m.arrayBuffer())
+        .toString('utf8')
+        .split('\r\n')[1] ?? '';
+    // 04:01 UTC is 13:01 in Japan; 15:00 UTC on New Year's Eve is already 1 January there
+    expect(row.endsWith(',2027-01-01 00:00 JST,2026-11-27 13:01 JST')).toBe(true);
+  });
   it('neutralises every formula starter', async () => {
     const { csvCell } = await import('./service.js');
     expect(csvCell('=1+1')).toBe("'=1+1");

@@ -5,10 +5,10 @@ import { ApiError } from '@swipe/api-client';
 import type { SiteSummary } from '@swipe/core';
 import { domain as domainRule } from '@swipe/core/validation.ts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import dayjs from 'dayjs';
 import { useState } from 'react';
 import { z } from 'zod';
 import { CopyButton } from '../../../components/copy-button';
+import { formatDateTime } from '../../../lib/format';
 import { useLang, useT } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
 import { validate } from '../../../lib/validate';
@@ -102,7 +102,7 @@ export function DomainPanel({ summary, onDomain }: { summary: SiteSummary; onDom
             )}
             {d.checkedAt && (
               <Text size="xs" c="dimmed">
-                {t('admin.domain_checked_at', { at: dayjs(d.checkedAt).format('YYYY-MM-DD HH:mm') })}
+                {t('admin.domain_checked_at', { at: formatDateTime(d.checkedAt) })}
               </Text>
             )}
             <Button
