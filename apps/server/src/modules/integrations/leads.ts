@@ -6,6 +6,7 @@ import { IpBlock } from '../../http/ipblock.js';
 import { safeEqual, sha256 } from '../../lib/crypto.js';
 import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.js';
 import { countFailure, type Limit, overLimit } from '../../lib/ratelimit.js';
+import { loadAccount } from '../accounts/service.js';
 import {
   type LeadCursor,
   type LeadPageInput,
@@ -24,10 +25,22 @@ import { type ApiSettingsRow, settingsByKeyHash, settingsOf } from './repo.js';
 //   IP list:   X-Swipe-Account: <account id>, from an address in the list
 // Wrong or missing credentials 401, an address outside the list 403, an API that is off 403. Failed checks
 // are counted per client address (LEADS_FAILURES); over the limit every check answers 429 until the window ends.
+// A credential lives as long as its account's contract: once the account, or one above it, is terminated or
+// deleted every credential of it is 401 at once; a paused account's keep working (docs/decisions.md
+// "Integrations of a paused or closed account").
 
 export const LEADS_FAILURES: Limit = { max: 20, windowSeconds: 15 * 60 };
 
 const wrong = () => unauthorized('server.api_unauthorized', 'API_UNAUTHORIZED');
+
+/**
+ * True when the account, or one above it, is terminated or deleted. Read through the accounts' cache, whose
+ * stamp in the kv changes with every termination and deletion, so each process sees it at the next call.
+ */
+export async function accountClosed(ctx: AppContext, accountId: number): Promise<boolean> {
+  const a = await loadAccount(ctx, accountId);
+  return !a || (a.chain_status ?? a.contract_status) === 'TERMINATED';
+}
 
 function header(req: FastifyRequest, name: string): string | undefined {
   const v = req.headers[name];
@@ -40,7 +53,9 @@ export async function authenticateLeads(ctx: AppContext, req: FastifyRequest): P
   const key = `leads:ip:${ip}`;
   if (await overLimit(ctx.kv, key, LEADS_FAILURES)) throw tooMany();
   try {
-    return await check(ctx, req);
+    const s = await check(ctx, req);
+    if (await accountClosed(ctx, Number(s.account_id))) throw unauthorized('server.account_terminated', 'ACCOUNT_TERMINATED');
+    return s;
   } catch (err) {
     if (err instanceof AppError && (err.status === 401 || err.status === 403)) await countFailure(ctx.kv, key, LEADS_FAILURES);
     throw err;

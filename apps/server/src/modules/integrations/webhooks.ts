@@ -9,7 +9,7 @@ import { type Actor, assertCanEdit, assertMenu } from '../accounts/actor.js';
 import { memberLead, submissionLead } from '../enduser/service.js';
 import { findSite } from '../sites/service.js';
 import { surveyResponseLead } from '../surveys/service.js';
-import { presentLead } from './leads.js';
+import { accountClosed, presentLead } from './leads.js';
 import {
   attemptsOf,
   insertMessageOnce,
@@ -27,6 +27,8 @@ import { sendWebhook, signature, webhookPolicy } from './send.js';
 // queued in the submission's own transaction. The job sends the message's JSON to the settings' endpoint,
 // signed with the account's webhook secret; a 2xx answer delivers it, anything else is retried by the
 // worker with backoff up to WEBHOOK_MAX_ATTEMPTS, then the message is FAILED. Every attempt is logged.
+// Once the account (or one above it) is terminated or deleted nothing more is sent: a message still queued
+// fails at its next attempt without a request ("account closed" in its log); a paused account's keep going.
 
 export const WEBHOOK_JOB = 'integrations.webhook';
 export const WEBHOOK_MAX_ATTEMPTS = 8;
@@ -78,10 +80,10 @@ export async function deliverWebhook(ctx: AppContext, payload: Record<string, un
   const attempt = m.attempts + 1;
   const giveUp = attempt - m.retry_base >= WEBHOOK_MAX_ATTEMPTS;
   const s = await settingsOf(ctx.db, m.account_id);
-  if (!s?.enabled || !s.endpoint) {
-    await ctx.db.tx((q) =>
-      recordAttempt(q, id, { attempt, ok: false, giveUp: true, responseCode: null, durationMs: 0, error: 'webhook turned off' }),
-    );
+  const stop =
+    !s?.enabled || !s.endpoint ? 'webhook turned off' : (await accountClosed(ctx, Number(m.account_id))) ? 'account closed' : null;
+  if (stop || !s?.endpoint) {
+    await ctx.db.tx((q) => recordAttempt(q, id, { attempt, ok: false, giveUp: true, responseCode: null, durationMs: 0, error: stop }));
     return { delivered: false };
   }
   const t = Math.floor(Date.now() / 1000);
