@@ -60,7 +60,8 @@ const MENU = [
   { key: 'summary', path: 'summary', icon: IconDashboard },
   { key: 'user_list', path: 'user-list', icon: IconUsers },
   { key: 'site_production', path: 'site-list', icon: IconLayout, match: ['site-list', 'create-site', 'site/'] },
-  { key: 'analytics', path: 'analytics', icon: IconChart },
+  // a site's analytics (site/list/{id}) is under Analytics, not under the site production's site/ prefix
+  { key: 'analytics', path: 'analytics', icon: IconChart, match: ['analytics', 'site/list/'] },
   { key: 'plan_management', path: 'plan-management', icon: IconPlan },
   { key: 'latest_information', path: 'latest-information', icon: IconNews },
   { key: 'system_notification', path: 'system-notification', icon: IconBell },
@@ -69,6 +70,12 @@ const MENU = [
   { key: 'profile_image', path: 'profile-image', icon: IconPhoto },
   { key: 'delete_account', path: 'delete-account', icon: IconTrash },
 ] as const;
+
+/** How much of the address an entry claims (0: none); the entry with the longest claim is the one marked. */
+function matchLength(m: (typeof MENU)[number], rest: string): number {
+  const hits = ('match' in m ? m.match : [m.path]).filter((p) => rest === p || rest.startsWith(p.endsWith('/') ? p : `${p}/`));
+  return Math.max(0, ...hits.map((p) => p.length));
+}
 
 export function AppLayout() {
   const t = useT();
@@ -137,8 +144,9 @@ export function AppLayout() {
       <AppShell.Navbar p="xs" aria-label={t('admin.main_menu')}>
         <AppShell.Section grow component={ScrollArea}>
           <nav>
-            {MENU.filter((m) => !user || allowed.has(m.key)).map((m) => {
-              const active = ('match' in m ? m.match : [m.path]).some((p) => rest === p || rest.startsWith(p.endsWith('/') ? p : `${p}/`));
+            {MENU.filter((m) => !user || allowed.has(m.key)).map((m, _, shown) => {
+              const longest = Math.max(...shown.map((x) => matchLength(x, rest)));
+              const active = matchLength(m, rest) > 0 && matchLength(m, rest) === longest;
               const Icon = m.icon;
               return (
                 <NavLink
