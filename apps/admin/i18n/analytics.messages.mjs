@@ -68,11 +68,17 @@ export const messages = {
     '사이트 그리드의 각 페이지를 도달한 방문자 비율로 색칠했습니다.',
     '站点网格中的每个页面按到达访客的比例着色。',
   ],
-  an_funnel_cell: [
-    '{page}: 到達率 {pct}（{n}人）',
-    '{page}: reach {pct} ({n} visitors)',
-    '{page}: 도달률 {pct} ({n}명)',
-    '{page}：到达率 {pct}（{n} 人）',
+  an_funnel_cell_one: [
+    '{page}: 到達率 {pct}（{count}人）',
+    '{page}: reach {pct} ({count} visitor)',
+    '{page}: 도달률 {pct} ({count}명)',
+    '{page}：到达率 {pct}（{count} 人）',
+  ],
+  an_funnel_cell_other: [
+    '{page}: 到達率 {pct}（{count}人）',
+    '{page}: reach {pct} ({count} visitors)',
+    '{page}: 도달률 {pct} ({count}명)',
+    '{page}：到达率 {pct}（{count} 人）',
   ],
   an_funnel_moves: ['カテゴリ間の移動', 'Moves between categories', '카테고리 간 이동', '类别间移动'],
   an_funnel_move: ['{from} → {to}', '{from} → {to}', '{from} → {to}', '{from} → {to}'],
@@ -95,7 +101,8 @@ export const messages = {
     '이 기간 페이지에서 탭한 위치. 많을수록 진하게 표시합니다.',
     '此期间页面上的点击位置，越多颜色越深。',
   ],
-  an_heatmap_total: ['タップ {n}回', '{n} taps', '탭 {n}회', '点击 {n} 次'],
+  an_heatmap_total_one: ['タップ {count}回', '{count} tap', '탭 {count}회', '点击 {count} 次'],
+  an_heatmap_total_other: ['タップ {count}回', '{count} taps', '탭 {count}회', '点击 {count} 次'],
   an_heatmap_none: [
     'この期間、このページのタップはありません。',
     'No taps on this page in this period.',
@@ -124,7 +131,8 @@ export const messages = {
     '访客打开公开站点后，数分钟内这里会显示数据。',
   ],
   an_no_sites: ['サイトがありません', 'No sites', '사이트가 없습니다', '没有站点'],
-  an_site_count: ['{count}サイト', '{count} sites', '{count}개 사이트', '{count} 个站点'],
+  an_site_count_one: ['{count}サイト', '{count} site', '{count}개 사이트', '{count} 个站点'],
+  an_site_count_other: ['{count}サイト', '{count} sites', '{count}개 사이트', '{count} 个站点'],
   an_open: ['{name} の分析を開く', 'Open the analytics of {name}', '{name} 분석 열기', '打开 {name} 的分析'],
   an_search: ['サイトを検索', 'Search sites', '사이트 검색', '搜索站点'],
 };

@@ -1,7 +1,8 @@
 // Notification delivery: the visitor banner's notifications of a site (issue 12.3). [ja, en, kr, cn]
 export const messages = {
   delivery_title: ['お知らせ配信', 'Notification delivery', '알림 배포', '通知发布'],
-  delivery_count: ['{count}件', '{count} notifications', '{count}건', '共 {count} 条'],
+  delivery_count_one: ['{count}件', '{count} notification', '{count}건', '共 {count} 条'],
+  delivery_count_other: ['{count}件', '{count} notifications', '{count}건', '共 {count} 条'],
   delivery_create: ['お知らせを作成', 'New notification', '알림 만들기', '新建通知'],
   delivery_create_title: ['お知らせを作成', 'New notification', '알림 만들기', '新建通知'],
   delivery_edit_title: ['お知らせを編集', 'Edit notification', '알림 편집', '编辑通知'],

@@ -39,7 +39,13 @@ export const messages = {
     '"{name}"을(를) 삭제합니다. 공개 중이면 더 이상 볼 수 없습니다. 이 작업은 되돌릴 수 없습니다.',
     '将删除"{name}"，访客将无法再访问。此操作无法撤销。',
   ],
-  fix_errors_count: [
+  fix_errors_count_one: [
+    '{count}件の入力エラーがあります',
+    '{count} field needs attention',
+    '{count}개의 입력 오류가 있습니다',
+    '有{count}处输入错误',
+  ],
+  fix_errors_count_other: [
     '{count}件の入力エラーがあります',
     '{count} fields need attention',
     '{count}개의 입력 오류가 있습니다',
@@ -171,8 +177,15 @@ export const messages = {
     '上传到存储失败。',
   ],
   uploading: ['アップロード中', 'Uploading', '업로드 중', '正在上传'],
-  uploaded_count: ['{count}件アップロードしました', '{count} files uploaded', '{count}개를 업로드했습니다', '已上传{count}个文件'],
-  too_many_files: [
+  uploaded_count_one: ['{count}件アップロードしました', '{count} file uploaded', '{count}개를 업로드했습니다', '已上传{count}个文件'],
+  uploaded_count_other: ['{count}件アップロードしました', '{count} files uploaded', '{count}개를 업로드했습니다', '已上传{count}个文件'],
+  too_many_files_one: [
+    '空いているセルは{count}件です。ファイル数を減らしてください。',
+    'Only {count} cell is empty. Choose fewer files.',
+    '빈 셀은 {count}개입니다. 파일 수를 줄이세요.',
+    '仅剩{count}个空单元格，请减少文件数量。',
+  ],
+  too_many_files_other: [
     '空いているセルは{count}件です。ファイル数を減らしてください。',
     'Only {count} cells are empty. Choose fewer files.',
     '빈 셀은 {count}개입니다. 파일 수를 줄이세요.',
@@ -196,13 +209,25 @@ export const messages = {
   bulk_too_large: ['ZIPは1GBまでです。', 'The ZIP may be at most 1 GB.', 'ZIP은 1GB까지입니다.', 'ZIP最大为1GB。'],
   bulk_sending: ['ZIPを送信しています…', 'Sending the ZIP…', 'ZIP을 전송하는 중…', '正在发送ZIP…'],
   bulk_processing: ['処理中 {done} / {total}', 'Processing {done} of {total}', '처리 중 {done} / {total}', '处理中 {done} / {total}'],
-  bulk_placed: [
+  bulk_placed_one: [
+    '{count}件のファイルをセルに配置しました。',
+    '{count} file was placed in the grid.',
+    '{count}개의 파일을 셀에 배치했습니다.',
+    '已将{count}个文件放入网格。',
+  ],
+  bulk_placed_other: [
     '{count}件のファイルをセルに配置しました。',
     '{count} files were placed in the grid.',
     '{count}개의 파일을 셀에 배치했습니다.',
     '已将{count}个文件放入网格。',
   ],
-  bulk_rejected_title: [
+  bulk_rejected_title_one: [
+    '条件を満たさないファイル({count}件)',
+    'Files that do not meet the rules ({count})',
+    '조건을 충족하지 않는 파일({count}개)',
+    '不符合要求的文件（{count}个）',
+  ],
+  bulk_rejected_title_other: [
     '条件を満たさないファイル({count}件)',
     'Files that do not meet the rules ({count})',
     '조건을 충족하지 않는 파일({count}개)',
@@ -260,8 +285,10 @@ export const messages = {
     '拖动按钮和商品即可移动，拖动右下角手柄调整大小。也可用方向键移动（按Shift移动更多）。',
   ],
   tab_page: ['ページ', 'Page', '페이지', '页面'],
-  tab_buttons: ['ボタン ({count})', 'Buttons ({count})', '버튼 ({count})', '按钮（{count}）'],
-  tab_products: ['商品 ({count})', 'Products ({count})', '상품 ({count})', '商品（{count}）'],
+  tab_buttons_one: ['ボタン ({count})', 'Buttons ({count})', '버튼 ({count})', '按钮（{count}）'],
+  tab_buttons_other: ['ボタン ({count})', 'Buttons ({count})', '버튼 ({count})', '按钮（{count}）'],
+  tab_products_one: ['商品 ({count})', 'Products ({count})', '상품 ({count})', '商品（{count}）'],
+  tab_products_other: ['商品 ({count})', 'Products ({count})', '상품 ({count})', '商品（{count}）'],
   button: ['ボタン', 'Button', '버튼', '按钮'],
   product: ['商品', 'Product', '상품', '商品'],
   members_only: ['会員限定', 'Members only', '회원 전용', '会员专享'],

@@ -32,7 +32,13 @@ export const messages = {
   import_csv_only: ['CSVファイルを選んでください。', 'Choose a CSV file.', 'CSV 파일을 선택하세요.', '请选择 CSV 文件。'],
   import_checking: ['{name} をチェックしています…', 'Checking {name}…', '{name} 확인 중…', '正在检查 {name}…'],
   import_file_refused: ['このファイルは読み込めません', 'This file cannot be read', '이 파일은 읽을 수 없습니다', '无法读取此文件'],
-  import_invalid_title: [
+  import_invalid_title_one: [
+    '誤りのある行が {count} 行あります',
+    'Rows to fix: {count}',
+    '잘못된 행이 {count}개 있습니다',
+    '有 {count} 行需要修改',
+  ],
+  import_invalid_title_other: [
     '誤りのある行が {count} 行あります',
     'Rows to fix: {count}',
     '잘못된 행이 {count}개 있습니다',
@@ -49,9 +55,16 @@ export const messages = {
   import_col_column: ['列', 'Column', '열', '列'],
   import_col_message: ['内容', 'Problem', '내용', '问题'],
   import_row: ['{row}行目', 'Row {row}', '{row}행', '第 {row} 行'],
-  import_more: ['ほか {count} 件', 'and {count} more', '외 {count}건', '另有 {count} 条'],
+  import_more_one: ['ほか {count} 件', 'and {count} more', '외 {count}건', '另有 {count} 条'],
+  import_more_other: ['ほか {count} 件', 'and {count} more', '외 {count}건', '另有 {count} 条'],
   import_whole_file: ['ファイル全体', 'Whole file', '파일 전체', '整个文件'],
-  import_valid_title: [
+  import_valid_title_one: [
+    '{count} 件を登録できます',
+    '{count} account is ready to import',
+    '{count}개 계정을 등록할 수 있습니다',
+    '可以导入 {count} 个账户',
+  ],
+  import_valid_title_other: [
     '{count} 件を登録できます',
     '{count} accounts are ready to import',
     '{count}개 계정을 등록할 수 있습니다',
@@ -59,7 +72,13 @@ export const messages = {
   ],
   import_run: ['インポート', 'Import', '가져오기', '导入'],
   import_confirm_title: ['インポートしますか？', 'Import these accounts?', '가져올까요?', '要导入这些账户吗？'],
-  import_confirm_body: [
+  import_confirm_body_one: [
+    '{count} 件のアカウントを作成し、それぞれにパスワード設定用のリンクをメールで送ります。',
+    '{count} account will be created, and it gets an e-mail with a link to set its password.',
+    '{count}개 계정을 만들고 각 계정에 비밀번호 설정 링크를 메일로 보냅니다.',
+    '将创建 {count} 个账户，并向每个账户发送设置密码的链接邮件。',
+  ],
+  import_confirm_body_other: [
     '{count} 件のアカウントを作成し、それぞれにパスワード設定用のリンクをメールで送ります。',
     '{count} accounts will be created, and each gets an e-mail with a link to set its password.',
     '{count}개 계정을 만들고 각 계정에 비밀번호 설정 링크를 메일로 보냅니다.',
@@ -69,13 +88,25 @@ export const messages = {
   import_progress_title: ['インポート中', 'Importing', '가져오는 중', '正在导入'],
   import_progress: ['{total} 件中 {done} 件', '{done} of {total}', '{total}개 중 {done}개', '{done} / {total}'],
   import_done_title: ['インポートが完了しました', 'Import complete', '가져오기가 완료되었습니다', '导入完成'],
-  import_done_body: [
+  import_done_body_one: [
+    '{count} 件のアカウントを作成しました。パスワード設定用のメールを送信します。',
+    '{count} account was created; its set-up e-mail is on its way.',
+    '{count}개 계정을 만들었습니다. 비밀번호 설정 메일을 보냅니다.',
+    '已创建 {count} 个账户，设置密码的邮件正在发送。',
+  ],
+  import_done_body_other: [
     '{count} 件のアカウントを作成しました。パスワード設定用のメールを送信します。',
     '{count} accounts were created; their set-up e-mails are on their way.',
     '{count}개 계정을 만들었습니다. 비밀번호 설정 메일을 보냅니다.',
     '已创建 {count} 个账户，设置密码的邮件正在发送。',
   ],
-  import_done_replayed: [
+  import_done_replayed_one: [
+    'このファイルは取り込み済みです（{count} 件作成済み）。同じアカウントは二重に作成されません。',
+    'This file was imported before ({count} account created); nobody is created twice.',
+    '이 파일은 이미 가져왔습니다({count}개 생성됨). 같은 계정이 두 번 만들어지지 않습니다.',
+    '此文件已导入过（已创建 {count} 个账户）；不会重复创建。',
+  ],
+  import_done_replayed_other: [
     'このファイルは取り込み済みです（{count} 件作成済み）。同じアカウントは二重に作成されません。',
     'This file was imported before ({count} accounts created); nobody is created twice.',
     '이 파일은 이미 가져왔습니다({count}개 생성됨). 같은 계정이 두 번 만들어지지 않습니다.',

@@ -1,7 +1,8 @@
 // Plan management and the plan-change dialog (issue 10.1, 10.2, 10.7). [ja, en, kr, cn]
 export const messages = {
   plans_title: ['プラン管理', 'Plan management', '플랜 관리', '套餐管理'],
-  plans_count: ['プラン {count}件', '{count} plans', '플랜 {count}개', '共 {count} 个套餐'],
+  plans_count_one: ['プラン {count}件', '{count} plan', '플랜 {count}개', '共 {count} 个套餐'],
+  plans_count_other: ['プラン {count}件', '{count} plans', '플랜 {count}개', '共 {count} 个套餐'],
   plans_create: ['プランを作成', 'Create plan', '플랜 만들기', '创建套餐'],
   plans_search: ['プラン名で検索', 'Search by plan name', '플랜 이름으로 검색', '按套餐名称搜索'],
   plans_status_label: ['表示するプラン', 'Plans shown', '표시할 플랜', '显示的套餐'],
@@ -40,12 +41,16 @@ export const messages = {
   plans_flag_settingTagSeo: ['SEO・タグ設定', 'SEO and tags', 'SEO·태그 설정', 'SEO 与标签'],
   plans_flag_multiLanguage: ['多言語', 'Multi-language', '다국어', '多语言'],
   plans_no_flags: ['なし', 'None', '없음', '无'],
-  plans_quota_sites: ['サイト {count}', 'Sites: {count}', '사이트 {count}개', '{count} 个网站'],
-  plans_quota_pages: ['ページ {count}', 'Pages: {count}', '페이지 {count}개', '{count} 个页面'],
-  plans_quota_pv: ['PV {count}/月', '{count} PV/month', 'PV {count}/월', '{count} PV/月'],
+  plans_quota_sites_one: ['サイト {count}', 'Sites: {count}', '사이트 {count}개', '{count} 个网站'],
+  plans_quota_sites_other: ['サイト {count}', 'Sites: {count}', '사이트 {count}개', '{count} 个网站'],
+  plans_quota_pages_one: ['ページ {count}', 'Pages: {count}', '페이지 {count}개', '{count} 个页面'],
+  plans_quota_pages_other: ['ページ {count}', 'Pages: {count}', '페이지 {count}개', '{count} 个页面'],
+  plans_quota_pv_one: ['PV {count}/月', '{count} PV/month', 'PV {count}/월', '{count} PV/月'],
+  plans_quota_pv_other: ['PV {count}/月', '{count} PV/month', 'PV {count}/월', '{count} PV/月'],
   plans_quota_pv_none: ['PV上限なし', 'No PV limit', 'PV 한도 없음', '无 PV 上限'],
   plans_version_n: ['第{version}版', 'v{version}', '{version}버전', '第{version}版'],
-  plans_accounts_older: ['旧版に {count}', 'On older versions: {count}', '이전 버전 {count}', '旧版本 {count}'],
+  plans_accounts_older_one: ['旧版に {count}', 'On older versions: {count}', '이전 버전 {count}', '旧版本 {count}'],
+  plans_accounts_older_other: ['旧版に {count}', 'On older versions: {count}', '이전 버전 {count}', '旧版本 {count}'],
   plans_state_active: ['利用可能', 'Active', '사용 가능', '可用'],
   plans_state_archived: ['アーカイブ済み', 'Archived', '보관됨', '已归档'],
   plans_edit: ['編集', 'Edit', '편집', '编辑'],
@@ -64,7 +69,13 @@ export const messages = {
     '将 {name} 旧版本的账户迁移到最新版',
   ],
   plans_archive_title: ['「{name}」をアーカイブしますか?', 'Archive "{name}"?', '"{name}"을(를) 보관할까요?', '要归档“{name}”吗?'],
-  plans_archive_body: [
+  plans_archive_body_one: [
+    '新しく割り当てることはできなくなります。利用中の {count} アカウントはこのプランのまま変わりません。',
+    'It can no longer be assigned. The {count} account on it keeps it.',
+    '더 이상 새로 할당할 수 없습니다. 이용 중인 {count}개 계정은 이 플랜을 유지합니다.',
+    '将无法再分配此套餐。正在使用的 {count} 个账户保持不变。',
+  ],
+  plans_archive_body_other: [
     '新しく割り当てることはできなくなります。利用中の {count} アカウントはこのプランのまま変わりません。',
     'It can no longer be assigned. The {count} accounts on it keep it.',
     '더 이상 새로 할당할 수 없습니다. 이용 중인 {count}개 계정은 이 플랜을 유지합니다.',
@@ -78,13 +89,25 @@ export const messages = {
     '此套餐从未被使用。删除后无法恢复。',
   ],
   plans_move_title: ['最新版へ移行しますか?', 'Move to the latest version?', '최신 버전으로 이동할까요?', '要迁移到最新版吗?'],
-  plans_move_body: [
+  plans_move_body_one: [
+    '「{name}」の旧版を利用中の {count} アカウントに、第{version}版を来月のプランとして予約します。来月1日 0:00(日本時間)に切り替わり、それまでは各ユーザー画面から取り消せます。',
+    'The {count} account on an older version of "{name}" gets v{version} as next month\'s plan. It takes effect at 00:00 Japan time on the 1st; until then it can be cancelled on its user\'s page.',
+    '"{name}" 이전 버전을 이용 중인 {count}개 계정에 {version}버전을 다음 달 플랜으로 예약합니다. 다음 달 1일 0:00(일본 시간)에 적용되며, 그 전까지 각 사용자 화면에서 취소할 수 있습니다.',
+    '将为使用“{name}”旧版本的 {count} 个账户预约第{version}版作为下月套餐。于下月 1 日 0:00(日本时间)生效,生效前可在各用户页面取消。',
+  ],
+  plans_move_body_other: [
     '「{name}」の旧版を利用中の {count} アカウントに、第{version}版を来月のプランとして予約します。来月1日 0:00(日本時間)に切り替わり、それまでは各ユーザー画面から取り消せます。',
     'The {count} accounts on older versions of "{name}" get v{version} as next month\'s plan. It takes effect at 00:00 Japan time on the 1st; until then it can be cancelled on each user\'s page.',
     '"{name}" 이전 버전을 이용 중인 {count}개 계정에 {version}버전을 다음 달 플랜으로 예약합니다. 다음 달 1일 0:00(일본 시간)에 적용되며, 그 전까지 각 사용자 화면에서 취소할 수 있습니다.',
     '将为使用“{name}”旧版本的 {count} 个账户预约第{version}版作为下月套餐。于下月 1 日 0:00(日本时间)生效,生效前可在各用户页面取消。',
   ],
-  plans_moved: [
+  plans_moved_one: [
+    '{count} アカウントに来月のプランを予約しました',
+    "Next month's plan booked for accounts: {count}",
+    '{count}개 계정에 다음 달 플랜을 예약했습니다',
+    '已为 {count} 个账户预约下月套餐',
+  ],
+  plans_moved_other: [
     '{count} アカウントに来月のプランを予約しました',
     "Next month's plan booked for accounts: {count}",
     '{count}개 계정에 다음 달 플랜을 예약했습니다',
@@ -130,14 +153,26 @@ export const messages = {
   ],
   plans_form_flags: ['使える機能', 'Features', '사용 가능한 기능', '可用功能'],
   plans_form_save: ['保存', 'Save', '저장', '保存'],
-  plans_form_new_version: [
+  plans_form_new_version_one: [
+    'このプランは利用中です。保存すると第{next}版が作られ、新しい割り当てにはその版が使われます。{count} アカウントは第{version}版のまま変わりません。',
+    'This plan is in use. Saving creates v{next}, which new assignments get. Accounts on v{version} stay there: {count}.',
+    '이 플랜은 이용 중입니다. 저장하면 {next}버전이 만들어지고 새 할당에는 그 버전이 사용됩니다. {count}개 계정은 {version}버전을 유지합니다.',
+    '此套餐正在使用。保存后将创建第{next}版,新的分配使用该版本;{count} 个账户保持第{version}版。',
+  ],
+  plans_form_new_version_other: [
     'このプランは利用中です。保存すると第{next}版が作られ、新しい割り当てにはその版が使われます。{count} アカウントは第{version}版のまま変わりません。',
     'This plan is in use. Saving creates v{next}, which new assignments get. Accounts on v{version} stay there: {count}.',
     '이 플랜은 이용 중입니다. 저장하면 {next}버전이 만들어지고 새 할당에는 그 버전이 사용됩니다. {count}개 계정은 {version}버전을 유지합니다.',
     '此套餐正在使用。保存后将创建第{next}版,新的分配使用该版本;{count} 个账户保持第{version}版。',
   ],
   plans_saved: ['プランを保存しました', 'Plan saved', '플랜을 저장했습니다', '套餐已保存'],
-  plans_saved_version: [
+  plans_saved_version_one: [
+    '第{version}版を作成しました。{count} アカウントは旧版のままです',
+    'v{version} created. Accounts that stay on the older version: {count}',
+    '{version}버전을 만들었습니다. {count}개 계정은 이전 버전을 유지합니다',
+    '已创建第{version}版;{count} 个账户保持旧版本',
+  ],
+  plans_saved_version_other: [
     '第{version}版を作成しました。{count} アカウントは旧版のままです',
     'v{version} created. Accounts that stay on the older version: {count}',
     '{version}버전을 만들었습니다. {count}개 계정은 이전 버전을 유지합니다',

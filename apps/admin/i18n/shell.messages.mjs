@@ -95,7 +95,8 @@ export const messages = {
   logged_out: ['ログアウトしました。', 'You have signed out.', '로그아웃했습니다.', '您已退出登录。'],
   login_again: ['もう一度ログイン', 'Sign in again', '다시 로그인', '重新登录'],
   site_list_title: ['サイト一覧', 'Sites', '사이트 목록', '网站列表'],
-  site_count: ['{count}件', 'Sites: {count}', '{count}개', '共{count}个'],
+  site_count_one: ['{count}件', 'Sites: {count}', '{count}개', '共{count}个'],
+  site_count_other: ['{count}件', 'Sites: {count}', '{count}개', '共{count}个'],
   export_csv: ['CSVエクスポート', 'Export CSV', 'CSV 내보내기', '导出CSV'],
   create_site: ['サイト作成', 'Create site', '사이트 만들기', '创建网站'],
   search_sites: [
@@ -164,7 +165,13 @@ export const messages = {
     '카테고리별로 세로로 스와이프하는 페이지 수',
     '每个分类纵向滑动的页面数',
   ],
-  creative_limit: [
+  creative_limit_one: [
+    'クリエイティブ数 {count} / プランの上限 {max}',
+    "{count} creative of your plan's limit of {max}",
+    '크리에이티브 {count} / 플랜 한도 {max}',
+    '素材数 {count} / 套餐上限 {max}',
+  ],
+  creative_limit_other: [
     'クリエイティブ数 {count} / プランの上限 {max}',
     "{count} creatives of your plan's limit of {max}",
     '크리에이티브 {count} / 플랜 한도 {max}',

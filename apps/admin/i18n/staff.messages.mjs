@@ -1,7 +1,8 @@
 // Admin staff, profile image, delete account and the set-up link screen (issue 9.6, 9.7). [ja, en, kr, cn]
 export const messages = {
   staff_title: ['管理者設定', 'Admin staff', '관리자 설정', '管理员设置'],
-  staff_count: ['スタッフ {count}名', 'Staff members: {count}', '스태프 {count}명', '共 {count} 名员工'],
+  staff_count_one: ['スタッフ {count}名', 'Staff members: {count}', '스태프 {count}명', '共 {count} 名员工'],
+  staff_count_other: ['スタッフ {count}名', 'Staff members: {count}', '스태프 {count}명', '共 {count} 名员工'],
   staff_invite: ['スタッフを招待', 'Invite staff', '스태프 초대', '邀请员工'],
   staff_invite_title: ['スタッフを招待', 'Invite a staff member', '스태프 초대', '邀请员工'],
   staff_edit_title: ['スタッフを編集', 'Edit staff member', '스태프 편집', '编辑员工'],

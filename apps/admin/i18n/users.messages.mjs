@@ -1,7 +1,8 @@
 // The user screens: list, detail with contract history and actions, create and update. [ja, en, kr, cn]
 export const messages = {
   users_title: ['ユーザー一覧', 'Users', '사용자 목록', '用户列表'],
-  users_count: ['{count}件', '{count} in total', '총 {count}건', '共 {count} 个'],
+  users_count_one: ['{count}件', '{count} in total', '총 {count}건', '共 {count} 个'],
+  users_count_other: ['{count}件', '{count} in total', '총 {count}건', '共 {count} 个'],
   users_search: [
     '会社名・メールアドレス・担当者名で検索',
     'Search by company, e-mail or contact',
@@ -66,9 +67,11 @@ export const messages = {
   users_logo_alt: ['{company}のロゴ', 'Logo of {company}', '{company} 로고', '{company} 的标志'],
   users_created_at: ['作成日時', 'Created', '생성 일시', '创建时间'],
   users_sites: ['サイト', 'Sites', '사이트', '网站'],
-  users_sites_count: ['{count}件のサイト', 'Sites: {count}', '사이트 {count}개', '{count} 个网站'],
+  users_sites_count_one: ['{count}件のサイト', 'Sites: {count}', '사이트 {count}개', '{count} 个网站'],
+  users_sites_count_other: ['{count}件のサイト', 'Sites: {count}', '사이트 {count}개', '{count} 个网站'],
   users_sites_none: ['サイトはまだありません', 'No sites yet', '아직 사이트가 없습니다', '还没有网站'],
-  users_sites_more: ['ほか{count}件', 'and {count} more', '외 {count}개', '还有 {count} 个'],
+  users_sites_more_one: ['ほか{count}件', 'and {count} more', '외 {count}개', '还有 {count} 个'],
+  users_sites_more_other: ['ほか{count}件', 'and {count} more', '외 {count}개', '还有 {count} 个'],
   users_history: ['契約履歴', 'Contract history', '계약 이력', '合同记录'],
   users_history_time: ['実行日時', 'Execution time', '실행 일시', '执行时间'],
   users_history_executor: ['実行者', 'Executor', '실행자', '执行人'],

@@ -45,7 +45,8 @@ type DetailState = { status: 'loading' } | { status: 'success'; data: PageDetail
 
 /** The viewer: shell, swipe stage, overlays. Hydrates the server-rendered HTML with the same boot data. */
 export function App({ boot }: { boot: ViewerBoot | ErrorBoot }) {
-  const t = useMemo(() => dictT(boot.dict), [boot.dict]);
+  const lang = 'site' in boot ? boot.site.lang : undefined;
+  const t = useMemo(() => dictT(boot.dict, lang), [boot.dict, lang]);
   if (boot.error) return <ErrorScreen kind={boot.error} t={t} home={boot.rootPath} />;
   return <Viewer boot={boot} t={t} home={homeOf(boot.rootPath, boot.site.lang, boot.site.defaultLanguage)} />;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGS, langFromAcceptLanguage, NAMESPACES, resources, translate } from './index.js';
+import { dictT, LANGS, langFromAcceptLanguage, NAMESPACES, resources, translate } from './index.js';
 
 describe('translations', () => {
   it('every key exists in all four languages, non-empty', () => {
@@ -29,5 +29,39 @@ describe('translations', () => {
     expect(langFromAcceptLanguage('fr;q=1, zh-CN;q=0.8')).toBe('cn');
     expect(langFromAcceptLanguage('en-US')).toBe('en');
     expect(langFromAcceptLanguage('de')).toBe('ja');
+  });
+});
+
+// i18next's plural keys (JSON v4): a message shown with a count is kept as `key_one` / `key_other` and chosen by the
+// language's CLDR plural rule (Japanese, Korean and Chinese only have "other"), so no screen says "1 accounts".
+describe('plurals', () => {
+  it('every message shown with a {count} is kept in its plural forms, in all four languages', () => {
+    for (const ns of NAMESPACES)
+      for (const [k, text] of Object.entries(resources.en[ns])) {
+        if (!String(text).includes('{count}')) continue;
+        expect(k, `${ns}.${k} shows a count: keep it as ${k}_one / ${k}_other`).toMatch(/_(one|other)$/);
+        const base = k.replace(/_(one|other)$/, '');
+        for (const l of LANGS)
+          for (const form of ['one', 'other']) expect(resources[l][ns][`${base}_${form}`], `${l}/${ns}.${base}_${form}`).toBeTruthy();
+      }
+  });
+  it('chooses the form by the count and the language', () => {
+    expect(translate('en', 'admin.import_valid_title', { count: 1 })).toBe('1 account is ready to import');
+    expect(translate('en', 'admin.import_valid_title', { count: 2 })).toBe('2 accounts are ready to import');
+    expect(translate('en', 'admin.import_valid_title', { count: 0 })).toBe('0 accounts are ready to import');
+    expect(translate('en', 'admin.fix_errors_count', { count: 1 })).toBe('1 field needs attention');
+    expect(translate('en', 'admin.survey_count', { count: 1 })).toBe('1 survey');
+    expect(translate('en', 'admin.survey_responses_n', { count: 1 })).toBe('1 response');
+    expect(translate('en', 'server.import_invalid', { count: 1 })).toBe('The file has 1 bad row; nothing was imported.');
+    // a count written with separators is still a count
+    expect(translate('en', 'admin.an_heatmap_total', { count: '1,234' })).toBe('1,234 taps');
+    expect(translate('ja', 'admin.import_valid_title', { count: 1 })).toBe('1 件を登録できます');
+    expect(translate('kr', 'viewer.remaining_days', { count: 1 })).toBe('1일 남음');
+  });
+  it("the viewer's inlined dictionary chooses the same way", () => {
+    const en = dictT({ viewer: resources.en.viewer }, 'en');
+    expect(en('viewer.remaining_days', { count: 1 })).toBe('1 day left');
+    expect(en('viewer.remaining_days', { count: 3 })).toBe('3 days left');
+    expect(dictT({ viewer: resources.cn.viewer }, 'cn')('viewer.remaining_slots', { count: 1 })).toBe('剩余1名');
   });
 });

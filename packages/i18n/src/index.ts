@@ -7,31 +7,27 @@ export const LANGS: readonly Lang[] = ['ja', 'en', 'kr', 'cn'];
 export const DEFAULT_LANG: Lang = 'ja';
 export const FALLBACK_LANG: Lang = 'en';
 
-import { interpolate, type Params } from './t.js';
+import { type Dict, lookup, type Params } from './t.js';
 
-export { type Dict, dictT, interpolate, type Params } from './t.js';
+export { type Dict, dictT, interpolate, lookup, messageKeys, type Params } from './t.js';
 
 /** Translate `namespace.key` (e.g. `validation.required`) into lang, falling back to English, then the key. */
 export function translate(lang: Lang, key: string, params?: Params): string {
-  const dot = key.indexOf('.');
-  const ns = key.slice(0, dot) as Namespace;
-  const k = key.slice(dot + 1);
-  const text = resources[lang]?.[ns]?.[k] ?? resources[FALLBACK_LANG]?.[ns]?.[k];
-  return text === undefined ? key : interpolate(text, params);
+  return lookup(resources[lang] as Dict, lang, key, params) ?? lookup(resources[FALLBACK_LANG] as Dict, FALLBACK_LANG, key, params) ?? key;
 }
 
 export function hasKey(key: string): boolean {
   const dot = key.indexOf('.');
-  return resources.en[key.slice(0, dot) as Namespace]?.[key.slice(dot + 1)] !== undefined;
+  const ns = resources.en[key.slice(0, dot) as Namespace];
+  const k = key.slice(dot + 1);
+  return ns?.[k] !== undefined || ns?.[`${k}_other`] !== undefined;
 }
 
 /** A translator bound to a language and to a subset of namespaces (what a client bundle ships). */
 export function makeT(lang: Lang, dict?: Partial<Record<Namespace, Dictionary>>) {
   return (key: string, params?: Params): string => {
     if (!dict) return translate(lang, key, params);
-    const dot = key.indexOf('.');
-    const text = dict[key.slice(0, dot) as Namespace]?.[key.slice(dot + 1)];
-    return text === undefined ? key : interpolate(text, params);
+    return lookup(dict as Dict, lang, key, params) ?? key;
   };
 }
 

@@ -68,7 +68,7 @@ export function SurveyResponsesList({ siteId, listTestId, rowTestId }: { siteId:
     { label: t('admin.survey_col_score'), value: String(r.score) },
     ...r.answers.map((a) => ({
       label: textIn(a.question, lang),
-      value: `${a.answer.join(' / ')}${a.points !== null && a.answer.length > 0 ? ` (${t('admin.survey_points_n', { n: a.points })})` : ''}`,
+      value: `${a.answer.join(' / ')}${a.points !== null && a.answer.length > 0 ? ` (${t('admin.survey_points_n', { count: a.points })})` : ''}`,
     })),
   ];
   const more = (r: SurveyResponseView) => (
@@ -111,7 +111,7 @@ export function SurveyResponsesList({ siteId, listTestId, rowTestId }: { siteId:
                   {r.email}
                 </Text>
                 <Text size="sm" fw={700}>
-                  {t('admin.survey_score_n', { n: r.score })}
+                  {t('admin.survey_score_n', { count: r.score })}
                 </Text>
               </Group>
               <Text size="xs" c="dimmed">
@@ -184,7 +184,7 @@ function Answers({ r, lang, t }: { r: SurveyResponseView; lang: string; t: T }) 
         .map((a) => (
           <Text key={a.questionId} size="xs" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
             <b>{textIn(a.question, lang)}</b> {a.answer.join(' / ')}
-            {a.points !== null && ` (${t('admin.survey_points_n', { n: a.points })})`}
+            {a.points !== null && ` (${t('admin.survey_points_n', { count: a.points })})`}
           </Text>
         ))}
     </Stack>

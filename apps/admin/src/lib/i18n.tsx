@@ -1,5 +1,5 @@
 import type { Lang } from '@swipe/i18n';
-import { interpolate, type Params } from '@swipe/i18n/t.ts';
+import { lookup, type Params } from '@swipe/i18n/t.ts';
 import { useCallback, useSyncExternalStore } from 'react';
 
 // Interface language (back-office.md 1, 9): ja by default, en fallback; kept in localStorage and in a
@@ -123,12 +123,10 @@ export function useLang(): Lang {
 
 export type T = (key: string, params?: Params) => string;
 
-/** `ns.key` in a loaded language (the current one when that table is not there); the key when unknown. */
+/** `ns.key` in a loaded language (the current one when that table is not there), plural form by `count`; the key when unknown. */
 export function translateIn(l: Lang, key: string, params?: Params): string {
-  const table = tables[l] ?? tables[lang];
-  const dot = key.indexOf('.');
-  const text = table?.[key.slice(0, dot)]?.[key.slice(dot + 1)];
-  return text === undefined ? key : interpolate(text, params);
+  const has = tables[l] ? l : lang;
+  return lookup(tables[has], has, key, params) ?? key;
 }
 
 /** t('admin.key') / t('common.key') / t('validation.key') in the current language. */

@@ -18,7 +18,7 @@ import { Survey } from './Survey.js';
 // ---------- shell ----------
 
 export function App({ state, dict }: { state: EnduserState; dict: Dict }) {
-  const t = useMemo(() => dictT(dict), [dict]);
+  const t = useMemo(() => dictT(dict, state.lang), [dict, state.lang]);
   const [toastState, setToast] = useState<{ id: number; text: string; kind: 'error' | 'success' } | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const toast = useCallback((text: string, kind: 'error' | 'success' = 'error') => {

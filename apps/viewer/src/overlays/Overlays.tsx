@@ -52,9 +52,9 @@ export function NotificationBanner({ items, t }: { items: NotificationView[]; t:
 
 function countdownText(item: PopupItemView, now: Date, t: T): string {
   const c = countdown(item.startDate, item.endDate, now);
-  if (c.kind === 'days') return t('viewer.remaining_days', { n: c.value });
-  if (c.kind === 'hours') return t('viewer.remaining_hours', { n: c.value });
-  if (c.kind === 'minutes') return t('viewer.remaining_minutes', { n: c.value });
+  if (c.kind === 'days') return t('viewer.remaining_days', { count: c.value });
+  if (c.kind === 'hours') return t('viewer.remaining_hours', { count: c.value });
+  if (c.kind === 'minutes') return t('viewer.remaining_minutes', { count: c.value });
   return '';
 }
 
@@ -180,7 +180,7 @@ export const PopupCta = memo(function PopupCta({
             : it.limit !== null && it.showRemainingSlots
               ? full
                 ? t('viewer.slots_full')
-                : t('viewer.remaining_slots', { n: Math.max(0, it.limit - clicks) })
+                : t('viewer.remaining_slots', { count: Math.max(0, it.limit - clicks) })
               : '';
         const textBlock = (
           <span className="vw-popup-text">

@@ -46,7 +46,7 @@ export function FunnelGrid({ data }: { data: FunnelResponse }) {
                     key={col}
                     role="cell"
                     data-testid="funnel-cell"
-                    aria-label={t('admin.an_funnel_cell', { page, pct: pct(c?.reach), n: c?.visitors ?? 0 })}
+                    aria-label={t('admin.an_funnel_cell', { page, pct: pct(c?.reach), count: c?.visitors ?? 0 })}
                     style={{ background: bg, color: fg, borderRadius: 6, padding: '8px 4px', textAlign: 'center', minHeight: 52 }}
                   >
                     <Text size="xs" fw={600} c="inherit">

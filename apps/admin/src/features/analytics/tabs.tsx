@@ -34,7 +34,7 @@ export function HeatmapTab({ siteId, period, pages }: { siteId: number; period: 
         />
         {q.data && (
           <Text size="sm" c="dimmed" data-testid="heatmap-total">
-            {t('admin.an_heatmap_total', { n: count(q.data.total) })}
+            {t('admin.an_heatmap_total', { count: count(q.data.total) })}
           </Text>
         )}
       </Group>

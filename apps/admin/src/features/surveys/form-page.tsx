@@ -214,7 +214,7 @@ function SurveyForm({ existing }: { existing?: SurveyDetail }) {
           </Button>
           {submitted && count > 0 && (
             <Text c="red.8" size="sm" role="alert">
-              {t('admin.survey_fix_errors', { n: count })}
+              {t('admin.survey_fix_errors', { count })}
             </Text>
           )}
           {formError && (

@@ -34,7 +34,7 @@ export function SurveyListPage() {
   const confirmRemove = (x: SurveySummary) =>
     modals.openConfirmModal({
       title: t('admin.survey_delete_title'),
-      children: <Text size="sm">{t('admin.survey_delete_body', { title: textIn(x.title, lang), n: x.responseCount })}</Text>,
+      children: <Text size="sm">{t('admin.survey_delete_body', { title: textIn(x.title, lang), count: x.responseCount })}</Text>,
       labels: { confirm: t('admin.delete'), cancel: t('admin.cancel') },
       confirmProps: { color: 'red.9' },
       onConfirm: () => remove.mutate(x),
@@ -92,7 +92,7 @@ export function SurveyListPage() {
                       <Table.Td>
                         {x.siteId ? (
                           <Anchor component={Link} to={`${base}/site/${x.siteId}/survey-responses?survey=${x.id}`} size="sm">
-                            {t('admin.survey_responses_n', { n: x.responseCount })}
+                            {t('admin.survey_responses_n', { count: x.responseCount })}
                           </Anchor>
                         ) : (
                           x.responseCount

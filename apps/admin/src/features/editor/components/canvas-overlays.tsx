@@ -261,7 +261,7 @@ function CanvasPopupItem({
         ? t('viewer.popup_preview_time')
         : ''
       : item.limit && item.showRemainingSlots
-        ? t('viewer.remaining_slots', { n: item.limit })
+        ? t('viewer.remaining_slots', { count: item.limit })
         : '';
   const text = (
     <span style={{ display: 'flex', flexDirection: 'column', gap: 3, minWidth: 0 }}>

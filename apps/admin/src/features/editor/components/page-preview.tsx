@@ -12,7 +12,7 @@ const VIEWER_TEXTS = import.meta.glob<Record<string, string>>('../../../../../..
   import: 'default',
 });
 const viewerTexts = (lang: string) => VIEWER_TEXTS[`../../../../../../packages/i18n/locales/${lang}/viewer.json`] ?? {};
-const viewerDictT = (l: Language) => dictT({ viewer: { ...viewerTexts('en'), ...viewerTexts(l) } });
+const viewerDictT = (l: Language) => dictT({ viewer: { ...viewerTexts('en'), ...viewerTexts(l) } }, l);
 export const viewerT: Record<Language, ReturnType<typeof dictT>> = {
   ja: viewerDictT('ja'),
   en: viewerDictT('en'),
