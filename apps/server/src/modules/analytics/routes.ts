@@ -5,14 +5,9 @@ import type { App } from '../module.js';
 import { popupCounts, recordEvents, SESSION_COOKIE, sessionOf } from './service.js';
 
 export async function analyticsRoutes(app: App, ctx: AppContext): Promise<void> {
-  // sendBeacon posts text/plain when given a string: read it as JSON too.
-  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => {
-    try {
-      done(null, JSON.parse(body as string));
-    } catch (e) {
-      done(e as Error, undefined);
-    }
-  });
+  // sendBeacon posts text/plain when given a string: read it as JSON too, with Fastify's own JSON parser, so a
+  // body that is not JSON is the client's 400 (INVALID_JSON), never a server error.
+  app.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit: 64 * 1024 }, app.getDefaultJsonParser('error', 'error'));
 
   app.post(
     '/api/v1/end-user/events',
