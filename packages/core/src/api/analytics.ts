@@ -71,7 +71,7 @@ export const heatmapQuery = z
   .object({ ...periodShape, pageId: id })
   .superRefine(refinePeriod)
   .transform(fillPeriod);
-export const ANALYSIS_SITE_SORTS = ['name', 'visitors', 'pageViews', 'conversions', 'cvRate', 'ctaClicks'] as const;
+export const ANALYSIS_SITE_SORTS = ['name', 'visitors', 'pageViews', 'conversions', 'cvRate', 'ctaClicks', 'visits', 'bounceRate'] as const;
 export const analysisSitesQuery = z
   .object({
     ...periodShape,
@@ -85,13 +85,28 @@ export const analysisSitesQuery = z
   .transform(fillPeriod);
 export type AnalysisSitesQuery = z.output<typeof analysisSitesQuery>;
 
+/** Seconds to one decimal (e.g. 1.7); null when nothing was measured. */
+const seconds = z.number().nullable();
+
+// Definitions (docs/decisions.md "Analytics visits"): a visitor is one browser on one Japan day (visitors of a
+// period = the sum of each day's); a visit is a run of that visitor's events with no gap over 30 minutes and one
+// campaign (utm_source/medium/campaign); a bounce is a visit with one page view and no interaction.
 export const analysisFigures = z.object({
   visitors: z.number().int(),
   pageViews: z.number().int(),
+  /** conversions counted (bots', untracked and visit-less submissions are not) */
   conversions: z.number().int(),
   ctaClicks: z.number().int(),
-  /** conversions / visitors (0..1), null without visitors */
+  /** convertingVisitors / visitors (0..1, never above 1), null without visitors */
   cvRate: share,
+  visits: z.number().int(),
+  /** visitors with at least one counted conversion (per Japan day, summed) */
+  convertingVisitors: z.number().int(),
+  bounces: z.number().int(),
+  /** bounces / visits, null without visits */
+  bounceRate: share,
+  /** mean visit duration (first to last event of a visit), seconds to 0.1; null without visits */
+  visitDuration: seconds,
 });
 export type AnalysisFigures = z.output<typeof analysisFigures>;
 
@@ -105,7 +120,16 @@ export const lpResponse = z.object({
   totals: analysisFigures,
   previousTotals: analysisFigures,
   /** change against the previous period (0.25 = +25 %), null when the previous figure was 0 */
-  change: z.object({ visitors: share, pageViews: share, conversions: share, ctaClicks: share, cvRate: share }),
+  change: z.object({
+    visitors: share,
+    pageViews: share,
+    conversions: share,
+    ctaClicks: share,
+    cvRate: share,
+    visits: share,
+    bounceRate: share,
+    visitDuration: share,
+  }),
   /** pages with a creative (the ranking needs RANKING_MIN_PAGES) */
   pageCount: z.number().int(),
 });
@@ -129,16 +153,28 @@ export const analysisPage = z.object({
   visitors: z.number().int(),
   /** visitors of the page / visitors of the site */
   reach: share,
+  /** visits that ended on this page (its exit page) */
   exits: z.number().int(),
   /** exits / views */
   exitRate: share,
-  /** seconds, never below 1; null when no dwell was measured */
-  medianDwell: z.number().nullable(),
-  meanDwell: z.number().nullable(),
+  /** median dwell in seconds to 0.1 (at least 1.0; views under 1 s are left out); null when none was measured */
+  medianDwell: seconds,
+  /** mean dwell in seconds to 0.1 (each view capped at 30 minutes); null when none was measured */
+  meanDwell: seconds,
+  /** n: the views both dwell figures rest on (views of 1 s or more whose leave arrived) */
+  dwellCount: z.number().int(),
   ctaClicks: z.number().int(),
   /** CTA clicks / views */
   ctaRate: share,
+  /** conversions attributed to this page (the CTA's page, else the last page viewed before converting) */
   conversions: z.number().int(),
+  convertingVisitors: z.number().int(),
+  /** visits that began on this page (its entry page) */
+  entries: z.number().int(),
+  /** visits that began here and bounced */
+  bounces: z.number().int(),
+  /** bounces / entries */
+  bounceRate: share,
 });
 export type AnalysisPage = z.output<typeof analysisPage>;
 /** GET site/{id}/pages: every page of the grid in grid order */
@@ -159,8 +195,10 @@ export const rankingResponse = z.object({
       /** CTA clicks / views */
       ctr: share,
       conversions: z.number().int(),
-      /** conversions / visitors of the page */
+      /** converting visitors of the page / visitors of the page */
       cvRate: share,
+      visitors: z.number().int(),
+      convertingVisitors: z.number().int(),
     }),
   ),
 });
@@ -201,7 +239,22 @@ export const heatmapResponse = z.object({
 });
 export type HeatmapResponse = z.output<typeof heatmapResponse>;
 
-/** GET site/{id}/utm */
+/** Figures of one group of visits (a campaign, a referrer host). */
+const visitGroup = {
+  visits: z.number().int(),
+  /** distinct visitors per Japan day, summed (a visitor with visits from two campaigns counts in both rows) */
+  visitors: z.number().int(),
+  /** every counted conversion belongs to one visit, so the rows' conversions add up to the site's */
+  conversions: z.number().int(),
+  convertingVisitors: z.number().int(),
+  /** convertingVisitors / visitors */
+  cvRate: share,
+  bounces: z.number().int(),
+  /** bounces / visits */
+  bounceRate: share,
+};
+
+/** GET site/{id}/utm: visits by the campaign of their first page view ('' for none: direct) */
 export const utmResponse = z.object({
   period: analysisPeriod,
   items: z.array(
@@ -209,13 +262,20 @@ export const utmResponse = z.object({
       source: z.string(),
       medium: z.string(),
       campaign: z.string(),
-      visitors: z.number().int(),
-      conversions: z.number().int(),
-      cvRate: share,
+      term: z.string(),
+      content: z.string(),
+      ...visitGroup,
     }),
   ),
 });
 export type UtmResponse = z.output<typeof utmResponse>;
+
+/** GET site/{id}/referrers: visits by the host of the page that linked to their first page ('' for none: direct) */
+export const referrersResponse = z.object({
+  period: analysisPeriod,
+  items: z.array(z.object({ host: z.string(), ...visitGroup })),
+});
+export type ReferrersResponse = z.output<typeof referrersResponse>;
 
 /** GET/PUT site/{id}/settings */
 export const analysisSettings = z.object({ honorDnt: z.boolean() });
