@@ -22,7 +22,11 @@ export const visitorEvent = z.object({
   targetId: positiveId.nullish(),
   popupId: positiveId.nullish(),
   lang: z.enum(LANGUAGES).nullish(),
-  /** position code, direction and such small facts */
+  /**
+   * position code, direction and such small facts. The first page_view of a page load carries the landing
+   * address's utm_source, utm_medium, utm_campaign, utm_term, utm_content and `referrer` (document.referrer: the
+   * server keeps its host only). A page_leave's `view` names its page_view's id.
+   */
   data: z.record(z.string().max(40), z.union([z.string().max(200), z.number(), z.boolean(), z.null()])).optional(),
   /** when it happened (ms since epoch); an event with an id needs one within 24 h of the server's clock */
   at: z.number().int().positive().optional(),
