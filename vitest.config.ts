@@ -19,9 +19,19 @@ const exclude = ['**/node_modules/**', '**/dist/**'];
 const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent' };
 const shared = './scripts/test-setup.ts';
 
+/**
+ * The back-office's message tables are virtual modules its Vite build writes (apps/admin/vite.config.ts); a unit
+ * test that renders a screen in a DOM hands its table over with provideMessages, so here they are empty.
+ */
+const adminMessagesInTests = {
+  name: 'admin-messages-in-tests',
+  resolveId: (id: string) => (id.startsWith('virtual:admin-messages/') ? `\0${id}` : null),
+  load: (id: string) => (id.startsWith('\0virtual:admin-messages/') ? 'export default {};' : null),
+};
+
 export default defineConfig({
   // the viewer's source renders on Preact here too, as in the server and the browser (apps/viewer/preact.mjs)
-  plugins: [viewerPreact()],
+  plugins: [viewerPreact(), adminMessagesInTests],
   test: {
     pool: 'forks',
     maxWorkers: 2,

@@ -7,24 +7,29 @@ import { IconSearch } from './icons';
 
 // What every searchable, paginated list of the back-office shares: page, page size and search kept in
 // the URL (so a reload or a shared link shows the same list), a debounced search box value, and the
-// footer with the range, the page-size choice and the pages.
+// footer with the range, the page-size choice and the pages. Two lists on one screen keep their
+// parameters apart with a prefix (`ipage`, `istatus`…).
 
 export const PAGE_SIZES = ['10', '20', '50', '100'];
 const DEFAULT_SIZE = '20';
 
-export function useListParams() {
-  const [sp, setSp] = useSearchParams();
+export function useListParams(prefix = '') {
+  const [all, setSp] = useSearchParams();
+  // this list's parameters, named without the prefix
+  const sp = prefix
+    ? new URLSearchParams([...all].filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(prefix.length), v]))
+    : all;
   const page = Math.max(1, Number(sp.get('page')) || 1);
   const pageSize = PAGE_SIZES.includes(sp.get('size') ?? '') ? Number(sp.get('size')) : Number(DEFAULT_SIZE);
   const search = sp.get('q') ?? '';
   const [searchInput, setSearchInput] = useState(search);
   const [debounced] = useDebouncedValue(searchInput.trim(), 350);
-  /** Changes URL parameters; null or '' removes one. */
+  /** Changes this list's URL parameters; null or '' removes one. */
   const set = (patch: Record<string, string | null>) => {
-    const next = new URLSearchParams(sp);
+    const next = new URLSearchParams(all);
     for (const [k, v] of Object.entries(patch)) {
-      if (v === null || v === '') next.delete(k);
-      else next.set(k, v);
+      if (v === null || v === '') next.delete(prefix + k);
+      else next.set(prefix + k, v);
     }
     setSp(next, { replace: true });
   };
