@@ -4,54 +4,39 @@ import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
 import type { AppContext } from '../../context.js';
+import { isPrivateAddress } from './addresses.js';
 
-// Sends one webhook request. Never to a private, loopback or link-local address in production (SSRF): the
-// address is checked in the connection's own DNS lookup, so what was checked is what is connected to (no
-// rebinding between check and connect); redirects are not followed. Development and tests (NODE_ENV not
-// production) may send to this machine; WEBHOOK_ALLOW_PRIVATE=true allows it in production too.
+// Sends one webhook request. Never to a private, loopback or link-local address in production (SSRF, the
+// rule in addresses.ts): a literal address is checked before connecting, a name in the connection's own DNS
+// lookup, so what was checked is what is connected to (no rebinding between check and connect); redirects
+// are not followed. Development and tests (NODE_ENV not production) may send to this machine;
+// WEBHOOK_ALLOW_PRIVATE=true allows it in production too.
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
-const PRIVATE = new net.BlockList();
-for (const [a, p] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.0.0.0', 24],
-  ['192.168.0.0', 16],
-  ['198.18.0.0', 15],
-  ['224.0.0.0', 3],
-] as const)
-  PRIVATE.addSubnet(a, p, 'ipv4');
-for (const [a, p] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-  ['64:ff9b::', 96],
-  ['2001:db8::', 32],
-] as const)
-  PRIVATE.addSubnet(a, p, 'ipv6');
-
-/** Private, loopback, link-local, shared, multicast or reserved: never a webhook's destination in production. */
-export function isPrivateAddress(ip: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
-  const addr = mapped ? (mapped[1] as string) : ip;
-  if (net.isIPv4(addr)) return PRIVATE.check(addr, 'ipv4');
-  if (net.isIPv6(addr)) return PRIVATE.check(addr, 'ipv6');
-  return true;
-}
+export { isPrivateAddress };
 
 export interface WebhookPolicy {
   allowPrivate: boolean;
+  /** the name lookup (the system's by default; a test gives the answers a DNS server would) */
+  lookup?: typeof dns.lookup;
 }
 /** What this process may send to (see the comment above; docs/decisions.md "Webhooks and SSRF"). */
 export function webhookPolicy(ctx: AppContext): WebhookPolicy {
   return { allowPrivate: ctx.config.env !== 'production' || ctx.config.webhookAllowPrivate };
+}
+
+/**
+ * Why a destination is refused before any lookup (null: it may be tried, a name is checked again when it is
+ * looked up): plain http, a private literal address or a name of this machine, unless the policy allows private.
+ * The settings' save and every send ask this.
+ */
+export function refusedDestination(url: URL, policy: WebhookPolicy): 'plain http' | 'private address' | null {
+  if (policy.allowPrivate) return null;
+  if (url.protocol !== 'https:') return 'plain http';
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (net.isIP(host)) return isPrivateAddress(host) ? 'private address' : null;
+  return host === 'localhost' || host.endsWith('.localhost') ? 'private address' : null;
 }
 
 export function signature(secret: string, unixSeconds: number, body: string): string {
@@ -66,12 +51,13 @@ export interface SendResult {
 
 type LookupCb = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
 
-function guardedLookup(allowPrivate: boolean) {
+function guardedLookup(policy: WebhookPolicy) {
+  const lookup = policy.lookup ?? dns.lookup;
   return (hostname: string, options: dns.LookupOptions, cb: LookupCb) => {
-    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+    lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return cb(err, '');
       const list = addresses as dns.LookupAddress[];
-      if (!allowPrivate && list.some((a) => isPrivateAddress(a.address)))
+      if (!policy.allowPrivate && list.some((a) => isPrivateAddress(a.address)))
         return cb(Object.assign(new Error('refused: private address'), { code: 'EPRIVATE' }), '');
       if (options.all) return cb(null, list);
       const first = list[0];
@@ -101,11 +87,9 @@ export function sendWebhook(r: {
   } catch {
     return Promise.resolve(done(null, 'invalid URL'));
   }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && r.policy.allowPrivate))
-    return Promise.resolve(done(null, 'refused: plain http'));
-  const literal = url.hostname.replace(/^\[|\]$/g, '');
-  if (net.isIP(literal) && !r.policy.allowPrivate && isPrivateAddress(literal))
-    return Promise.resolve(done(null, 'refused: private address'));
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return Promise.resolve(done(null, 'invalid URL'));
+  const refused = refusedDestination(url, r.policy);
+  if (refused) return Promise.resolve(done(null, `refused: ${refused}`));
   const lib = url.protocol === 'https:' ? https : http;
   return new Promise<SendResult>((resolve) => {
     let settled = false;
@@ -120,7 +104,7 @@ export function sendWebhook(r: {
       {
         method: r.method,
         headers: { ...r.headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(r.body)) },
-        lookup: guardedLookup(r.policy.allowPrivate) as unknown as net.LookupFunction,
+        lookup: guardedLookup(r.policy) as unknown as net.LookupFunction,
         agent: false,
       },
       (res) => {

@@ -5,7 +5,7 @@ import { randomToken, sha256 } from '../../lib/crypto.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { type Actor, assertCanEdit, assertMenu } from '../accounts/actor.js';
 import { type ApiSettingsRow, ensureSettings, setApiKey, settingsOf, setWebhookSecret, writeSettings } from './repo.js';
-import { webhookPolicy } from './send.js';
+import { refusedDestination, webhookPolicy } from './send.js';
 
 // API settings of the caller's owner account (back-office.md 3 "API settings", 5 "API dialog"; menu entry
 // admin_settings, changes need edit authority). Secrets are made here: the API key (shown once, stored as
@@ -54,8 +54,10 @@ export async function saveSettings(
 ): Promise<{ settings: ApiSettingsView; apiKey: string | null }> {
   assertMenu(actor, 'admin_settings');
   assertCanEdit(actor);
-  // plain http is for this machine in development only (core lets localhost through; production refuses it)
-  if (body.webhookUrl.startsWith('http:') && !webhookPolicy(ctx).allowPrivate) throw fieldError('webhookUrl', 'validation.api_webhook_url');
+  // plain http and private addresses are for this machine in development only (core lets http://localhost
+  // through; production refuses them, literal addresses by the IPv4 they may carry: send.ts)
+  if (body.webhookUrl && refusedDestination(new URL(body.webhookUrl), webhookPolicy(ctx)))
+    throw fieldError('webhookUrl', 'validation.api_webhook_url');
   const ips = [...new Set(body.allowedIps.filter((s) => s !== ''))];
   return ctx.db.tx(async (q) => {
     const cur = await ensureSettings(q, actor.ownerId, newWebhookSecret());
