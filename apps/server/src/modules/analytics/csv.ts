@@ -16,7 +16,14 @@ export async function lpCsv(ctx: AppContext, actor: Actor, id: number, q: Analys
   const r = await lpChart(ctx, actor, id, q);
   return csvDocument([
     h(t, ['day', 'visitors', 'page_views', 'conversions', 'cv_rate', 'cta_clicks']),
-    ...r.days.map((d) => [d.day, d.visitors, d.pageViews, d.conversions, pct(d.visitors ? d.conversions / d.visitors : null), d.ctaClicks]),
+    ...r.days.map((d) => [
+      d.day,
+      d.visitors,
+      d.pageViews,
+      d.conversions,
+      pct(d.visitors ? d.convertingVisitors / d.visitors : null),
+      d.ctaClicks,
+    ]),
   ]);
 }
 

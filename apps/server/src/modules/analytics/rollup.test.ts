@@ -9,13 +9,14 @@ import { createContext } from '../../server.js';
 import { testConfig, testDb } from '../../test/helpers.js';
 import { waitFor } from '../../test/slow.js';
 import { getPublishedSite } from '../published/service.js';
+import { pgStore } from './repo/rollups.js';
 import { DAILY_ROLLUP_JOB, queueRollups, ROLLUP_JOB, refreshRollups, rollupJobs } from './rollup.js';
 import { expectedRollups, type RawEvent, type Rows } from './rollup.model.js';
-import { pgStore } from './repo/rollups.js';
+import { DWELL_BUCKETS } from './store.js';
 
-// Rollups (issue 11.1): after a refresh every rollup row equals the figures computed from the raw events
-// in plain TypeScript (rollup.model.ts), over random streams; reach, exit and median dwell on a known
-// stream; the job is idempotent, runs a short delay after a batch, once per burst.
+// Rollups: after a refresh every rollup row equals the figures computed from the raw events in plain
+// TypeScript (rollup.model.ts), over random streams; visits, bounces, reach, exit and dwell on a known
+// stream, counted by hand; the job is idempotent, runs a short delay after a batch, once per burst.
 
 let ctx: AppContext;
 let drop: () => Promise<void>;
@@ -50,16 +51,34 @@ async function insert(q: Queryable, events: RawEvent[], site = siteId): Promise<
     );
 }
 
+const GROUP = 'visits, visitors, conversions, converting_visitors, bounces';
 const TABLES: Record<string, string> = {
-  site_days: 'site_id, visitors, page_views, cta_clicks, conversions',
-  page_days: 'page_id, views, visitors, exits, cta_clicks, conversions, dwell_n, dwell_sum_ms, dwell_hist, deepest, entries',
-  sessions:
-    'session_id, first_at, last_at, page_views, deepest_page_id, deepest_index, entry_page_id, exit_page_id, converted, utm_source, utm_medium, utm_campaign',
+  site_days: 'site_id, visitors, page_views, cta_clicks, conversions, visits, converting_visitors, bounces, duration_sum_ms',
+  page_days:
+    'page_id, views, visitors, exits, cta_clicks, conversions, converting_visitors, dwell_n, dwell_sum_ms, dwell_hist, deepest, entries, bounces',
+  visits:
+    'visitor, visit_no, first_at, last_at, page_views, interactions, conversions, bounced, entry_page_id, exit_page_id, deepest_page_id, deepest_index, utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer_host',
   move_days: 'from_col, to_col, visitors',
   tap_days: 'page_id, gx, gy, taps',
-  utm_days: 'source, medium, campaign, visitors, conversions',
+  utm_days: `source, medium, campaign, term, content, ${GROUP}`,
+  referrer_days: `host, ${GROUP}`,
 };
-const TEXT = new Set(['session_id', 'utm_source', 'utm_medium', 'utm_campaign', 'source', 'medium', 'campaign', 'converted']);
+const TEXT = new Set([
+  'visitor',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'referrer_host',
+  'source',
+  'medium',
+  'campaign',
+  'term',
+  'content',
+  'host',
+  'bounced',
+]);
 const canon = (rows: Record<string, unknown>[]) => rows.map((r) => JSON.stringify(r)).sort();
 
 function normalise(r: Record<string, unknown>): Record<string, unknown> {
@@ -91,8 +110,9 @@ function expectEqual(actual: Rows, expected: Rows): void {
   for (const t of Object.keys(TABLES)) expect({ [t]: canon(actual[t] ?? []) }).toEqual({ [t]: canon(expected[t] ?? []) });
 }
 
-// Random streams: 5 visitors, the demo grid's pages plus one page off the grid, three Japan days with
-// events either side of midnight (15:00 UTC), repeated events (a retried batch), every kind.
+// Random streams: 5 visitors and anonymous events, the demo grid's pages plus one page off the grid, three Japan
+// days with events either side of midnight (15:00 UTC), gaps under and over 30 minutes, campaigns changing,
+// repeated events (a retried batch), every kind.
 const T0 = Date.parse('2026-03-10T15:00:00Z'); // 2026-03-11 00:00 in Japan
 const DAYS = ['2026-03-10', '2026-03-11', '2026-03-12'];
 const CODES = ['A1', 'A2', 'B1', 'B4', 'C3', 'c2', 'AA1', 'Z', '', '1A'];
@@ -120,6 +140,7 @@ const rawEvent = fc.record({
   from: fc.constantFrom(...CODES),
   to: fc.constantFrom(...CODES),
   utm: fc.tuple(fc.constantFrom(...UTM), fc.constantFrom(...UTM), fc.constantFrom(...UTM)),
+  extra: fc.constantFrom('', '', 'term', 'content', 'referrer'),
   id: fc.stringMatching(/^[A-Za-z0-9_-]{1,3}$/),
 });
 type Gen = typeof rawEvent extends fc.Arbitrary<infer T> ? T : never;
@@ -134,6 +155,7 @@ function toRaw(g: Gen, i: number): RawEvent {
       ['campaign', g.utm[2]],
     ] as const)
       if (v) data[`utm_${k}`] = v;
+  if (g.kind === 'page_view' && g.extra) data[g.extra === 'referrer' ? 'referrer' : `utm_${g.extra}`] = `x-${g.extra}`;
   return {
     eventId: `${g.id}${i}`,
     sessionId: g.s === 5 ? null : `visitor-${g.s}`,
@@ -160,14 +182,14 @@ describe('rollups equal counts from raw events', () => {
           await refreshRollups(ctx, siteId, day);
           const expected = expectedRollups(stream, siteId, day, grid);
           expectEqual(await actualRollups(day), expected);
-          compared += expected.sessions?.length ?? 0;
+          compared += expected.visits?.length ?? 0;
         }
         // the month's merged histograms are the sums of its days' (every day here is in March)
         const months = new Map<number, number[]>();
         for (const day of DAYS)
           for (const p of expectedRollups(stream, siteId, day, grid).page_days ?? []) {
             if (!(p.dwell_n as number)) continue;
-            const h = months.get(p.page_id as number) ?? new Array<number>(121).fill(0);
+            const h = months.get(p.page_id as number) ?? new Array<number>(DWELL_BUCKETS).fill(0);
             months.set(
               p.page_id as number,
               h.map((c, i) => c + ((p.dwell_hist as number[])[i] ?? 0)),
@@ -201,7 +223,7 @@ const ev = (sessionId: string, event: string, pageId: number, t: string, extra: 
 });
 
 describe('a known stream', () => {
-  it('reach, exit, median and mean dwell (1 s floor), deepest and entry pages, daily visitors, moves, taps, UTM', async () => {
+  it('visits, bounces, reach, exit, median and mean dwell (views under 1 s left out), entries, daily visitors, moves, taps, UTM, referrers', async () => {
     const [a1, a2, , , b1] = pages as [number, number, number, number, number];
     const leave = (s: string, p: number, t: string, ms: number) => ev(s, 'page_leave', p, t, { dwellMs: ms });
     const stream: RawEvent[] = [
@@ -214,13 +236,15 @@ describe('a known stream', () => {
       ev('s1', 'tap', b1, '2026-04-01T10:00:09', { x: 0.5, y: 0.99 }),
       ev('s1', 'click_cta_btn', b1, '2026-04-01T10:00:10'),
       ev('s1', 'conversion', b1, '2026-04-01T10:03:00'),
-      ev('s2', 'page_view', a1, '2026-04-01T11:00:00'),
+      ev('s2', 'page_view', a1, '2026-04-01T11:00:00', { data: { referrer: 'news.example' } }),
       leave('s2', a1, '2026-04-01T11:00:01', 400),
       ev('s2', 'page_view', a2, '2026-04-01T11:00:02'),
       leave('s2', a2, '2026-04-01T11:00:10', 7900),
       ev('s3', 'page_view', a1, '2026-04-01T12:00:00'),
       leave('s3', a1, '2026-04-01T12:00:03', 2500),
       ev('s3', 'click_popup_cta', a1, '2026-04-01T12:00:03'),
+      // ten minutes later from a mail campaign: another visit (a bounce)
+      ev('s3', 'page_view', a1, '2026-04-01T12:10:00', { data: { utm_source: 'mail' } }),
       ev('s4', 'page_view', a1, '2026-04-01T23:59:59'),
       leave('s4', a2, '2026-04-02T00:00:30', 130_000),
       leave('s4', a2, '2026-04-02T00:00:31', 61_000),
@@ -235,37 +259,75 @@ describe('a known stream', () => {
     const day1 = { from: '2026-04-01', to: '2026-04-01' };
     const both = { from: '2026-04-01', to: '2026-04-02' };
 
+    // day 1: visits s1, s2, s3 (twice: a new campaign), s4; bounces s3's second and s4 (one page, no interaction);
+    // durations 180 s + 10 s + 3 s + 0 + 0. Day 2: s4's late leaves make no visit (no page view), s1 bounces.
     expect(await store.siteDays([siteId], both)).toEqual([
-      { siteId, day: '2026-04-01', visitors: 4, pageViews: 7, ctaClicks: 2, conversions: 1 },
-      { siteId, day: '2026-04-02', visitors: 1, pageViews: 1, ctaClicks: 0, conversions: 0 },
+      {
+        siteId,
+        day: '2026-04-01',
+        visitors: 4,
+        pageViews: 8,
+        ctaClicks: 2,
+        conversions: 1,
+        visits: 5,
+        convertingVisitors: 1,
+        bounces: 2,
+        durationSumMs: 193_000,
+      },
+      {
+        siteId,
+        day: '2026-04-02',
+        visitors: 1,
+        pageViews: 1,
+        ctaClicks: 0,
+        conversions: 0,
+        visits: 1,
+        convertingVisitors: 0,
+        bounces: 1,
+        durationSumMs: 0,
+      },
     ]);
     // visitors of a period: the sum of each day's visitors (s1 counts on both days)
-    expect(await store.siteTotals([siteId], both)).toEqual([{ siteId, visitors: 5, pageViews: 8, ctaClicks: 2, conversions: 1 }]);
+    expect(await store.siteTotals([siteId], both)).toEqual([
+      {
+        siteId,
+        visitors: 5,
+        pageViews: 9,
+        ctaClicks: 2,
+        conversions: 1,
+        visits: 6,
+        convertingVisitors: 1,
+        bounces: 3,
+        durationSumMs: 193_000,
+      },
+    ]);
 
     const p1 = new Map((await store.pageTotals(siteId, day1)).map((p) => [p.pageId, p]));
-    // A1: seen by all 4 (reach 100 %), left there by s3 and s4 (exit 2 / 4); dwell 300, 400, 2500 ms: median under
-    // a second shows as 1 s, mean 1067 ms
+    // A1: 5 views by 4 visitors, 5 visits entered and 3 ended there (s3 twice, s4), 2 of them bounced; dwell
+    // 300 and 400 ms are views but not dwell: n = 1 (2.5 s)
     expect(p1.get(a1)).toMatchObject({
-      views: 4,
+      views: 5,
       visitors: 4,
-      exits: 2,
+      exits: 3,
       ctaClicks: 1,
       conversions: 0,
-      dwellCount: 3,
-      dwellMedianMs: 1000,
-      dwellMeanMs: 1067,
-      entries: 4,
-      deepestSessions: 2,
+      dwellCount: 1,
+      dwellMedianMs: 2500,
+      dwellMeanMs: 2500,
+      entries: 5,
+      bounces: 2,
+      deepestSessions: 3,
     });
-    // A2: reach 2 / 4, exit 1 / 2; dwell 5.2 s and 7.9 s (s4's leaves fall on the next day)
+    // A2: dwell 5.2 s and 7.9 s (s4's leaves fall on the next day): the lower median 5.2 s, mean 6.55 s
     expect(p1.get(a2)).toMatchObject({
       views: 2,
       visitors: 2,
       exits: 1,
       dwellCount: 2,
-      dwellMedianMs: 5000,
+      dwellMedianMs: 5200,
       dwellMeanMs: 6550,
       entries: 0,
+      bounces: 0,
       deepestSessions: 1,
     });
     expect(p1.get(b1)).toMatchObject({
@@ -274,15 +336,16 @@ describe('a known stream', () => {
       exits: 1,
       ctaClicks: 1,
       conversions: 1,
+      convertingVisitors: 1,
       dwellCount: 0,
       dwellMedianMs: null,
       dwellMeanMs: null,
       deepestSessions: 1,
     });
-    // over both days: A2's histogram merges 5 s, 7 s, 61 s and 120+ s: the lower median is 7 s
+    // over both days: A2 merges 5.2 s, 7.9 s, 61 s and 120 s or more: the lower median is 7.9 s
     const p2 = new Map((await store.pageTotals(siteId, both)).map((p) => [p.pageId, p]));
-    expect(p2.get(a2)).toMatchObject({ dwellCount: 4, dwellMedianMs: 7000, dwellMeanMs: Math.round((5200 + 7900 + 130_000 + 61_000) / 4) });
-    expect(p2.get(a1)).toMatchObject({ views: 5, visitors: 5, exits: 3, entries: 5 });
+    expect(p2.get(a2)).toMatchObject({ dwellCount: 4, dwellMedianMs: 7900, dwellMeanMs: Math.round((5200 + 7900 + 130_000 + 61_000) / 4) });
+    expect(p2.get(a1)).toMatchObject({ views: 6, visitors: 5, exits: 4, entries: 6, bounces: 3 });
     // a range holding whole months reads their merged histograms: the same figures
     const all = await store.pageTotals(siteId, both);
     expect(await store.pageTotals(siteId, { from: '2026-04-01', to: '2026-04-30' })).toEqual(all);
@@ -290,20 +353,34 @@ describe('a known stream', () => {
 
     expect(await store.categoryMoves(siteId, both)).toEqual([{ fromCol: 0, toCol: 1, visitors: 1 }]);
     expect(await store.taps(siteId, b1, both)).toEqual([{ gx: 10, gy: 35, taps: 1 }]);
+    const group = (visits: number, visitors: number, conversions: number, convertingVisitors: number, bounces: number) => ({
+      visits,
+      visitors,
+      conversions,
+      convertingVisitors,
+      bounces,
+    });
+    const utm = (source: string, medium: string) => ({ source, medium, campaign: '', term: '', content: '' });
     expect(await store.utm(siteId, day1)).toEqual([
-      { source: '', medium: '', campaign: '', visitors: 3, conversions: 0 },
-      { source: 'google', medium: 'cpc', campaign: '', visitors: 1, conversions: 1 },
+      { ...utm('', ''), ...group(3, 3, 0, 0, 1) },
+      { ...utm('google', 'cpc'), ...group(1, 1, 1, 1, 0) },
+      { ...utm('mail', ''), ...group(1, 1, 0, 0, 1) },
     ]);
-    const sess = await ctx.db.one<Record<string, unknown>>(
-      "SELECT deepest_page_id, deepest_index, entry_page_id, exit_page_id, converted FROM analytics_sessions WHERE site_id = $1 AND day = '2026-04-01' AND session_id = 's1'",
+    expect(await store.referrers(siteId, day1)).toEqual([
+      { host: '', ...group(4, 3, 1, 1, 2) },
+      { host: 'news.example', ...group(1, 1, 0, 0, 0) },
+    ]);
+    const visit = await ctx.db.one<Record<string, unknown>>(
+      "SELECT deepest_page_id, deepest_index, entry_page_id, exit_page_id, conversions, bounced FROM analytics_visits WHERE site_id = $1 AND day = '2026-04-01' AND visitor = 's1'",
       [siteId],
     );
-    expect(normalise(sess)).toEqual({
+    expect(normalise(visit)).toEqual({
       deepest_page_id: b1,
       deepest_index: grid.get(b1),
       entry_page_id: a1,
       exit_page_id: b1,
-      converted: true,
+      conversions: 1,
+      bounced: false,
     });
   });
 });
@@ -327,7 +404,20 @@ describe('the rollup job', () => {
     const first = await actualRollups(day);
     await refreshRollups(ctx, siteId, day);
     expect(await actualRollups(day)).toEqual(first);
-    expect(first.site_days).toEqual([{ site_id: siteId, visitors: 2, page_views: 2, cta_clicks: 0, conversions: 0 }]);
+    // two one-page visits: both bounce (a tap is not an interaction); j2's lasts 1 s
+    expect(first.site_days).toEqual([
+      {
+        site_id: siteId,
+        visitors: 2,
+        page_views: 2,
+        cta_clicks: 0,
+        conversions: 0,
+        visits: 2,
+        converting_visitors: 0,
+        bounces: 2,
+        duration_sum_ms: 1000,
+      },
+    ]);
   });
 
   it('runs a delay after a batch, once per burst; a batch after that run gets its own run', async () => {
@@ -362,6 +452,8 @@ describe('the rollup job', () => {
           ? true
           : undefined,
       );
+      // the worker marks a run done after its transaction commits: wait for that, not for a fixed time
+      await waitFor('both runs done', async () => ((await jobsOf()).every((j) => j.status === 'DONE') ? true : undefined));
       expect((await jobsOf()).map((j) => j.status)).toEqual(['DONE', 'DONE']);
     } finally {
       await worker.stop();

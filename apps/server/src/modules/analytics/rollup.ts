@@ -34,13 +34,12 @@ export function dayBefore(day: string): string {
 }
 
 /**
- * Queues a rollup of each site-day `delayMs` from now (ctx.config.analyticsRollupDelayMs), in the
- * caller's transaction. The dedupe key names the delay window the batch falls in: a burst of batches
+ * Queues a rollup of each site-day `delayMs` from `now` (business time: due jobs are claimed by ctx.clock;
+ * ctx.config.analyticsRollupDelayMs), in the caller's transaction. The dedupe key names the delay window the batch falls in: a burst of batches
  * in one window queues one run; a batch of a later window (the earlier run queued or done) gets its own
  * run, so no batch is left out (a queued job's window always ends before it runs).
  */
-export async function queueRollups(q: Queryable, keys: RollupKey[], delayMs = DEFAULT_ROLLUP_DELAY_MS): Promise<void> {
-  const now = Date.now();
+export async function queueRollups(q: Queryable, keys: RollupKey[], delayMs = DEFAULT_ROLLUP_DELAY_MS, now = Date.now()): Promise<void> {
   const window = Math.floor(now / Math.max(1, delayMs));
   const seen = new Set<string>();
   for (const k of keys) {

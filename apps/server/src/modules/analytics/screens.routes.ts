@@ -11,6 +11,7 @@ import {
   lpResponse,
   pagesResponse,
   rankingResponse,
+  referrersResponse,
   utmResponse,
 } from '@swipe/core';
 import { translate } from '@swipe/i18n';
@@ -22,10 +23,10 @@ import { requestLang } from '../../http/lang.js';
 import { assertCanEdit } from '../accounts/actor.js';
 import type { App } from '../module.js';
 import { lpCsv, pageCsv, rankingCsv } from './csv.js';
-import { analysedSite, funnel, heatmap, lp, lpChart, pages, ranking, sitesWithFigures, utm } from './screens.js';
+import { analysedSite, funnel, heatmap, lp, lpChart, pages, ranking, referrers, sitesWithFigures, utm } from './screens.js';
 import { getSiteSettings, setSiteSettings } from './service.js';
 
-// Per-site analytics and all sites (issue 11.2), admin origin, prefix /api/v1/analysis.
+// Per-site analytics and all sites, admin origin, prefix /api/v1/analysis.
 
 const tags = ['analysis'];
 const security = [{ bearer: [] }];
@@ -64,6 +65,9 @@ export async function analysisRoutes(app: App, ctx: AppContext): Promise<void> {
   );
   app.get('/site/:id/utm', { schema: { ...q, response: { 200: utmResponse } } }, async (req) =>
     utm(ctx, actorOf(req), req.params.id, req.query),
+  );
+  app.get('/site/:id/referrers', { schema: { ...q, response: { 200: referrersResponse } } }, async (req) =>
+    referrers(ctx, actorOf(req), req.params.id, req.query),
   );
   app.get('/site/:id/lp/export-csv', { schema: csvSchema }, async (req, reply) => {
     const t = (k: string) => translate(requestLang(req), k);

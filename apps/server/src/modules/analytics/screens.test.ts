@@ -4,8 +4,9 @@ import { http, login, makeAccount, makePlan, startTestServer, type TestServer } 
 import { type AccountRow, actorFromRow } from '../accounts/actor.js';
 import { findAccountById } from '../accounts/service.js';
 import { createSite } from '../sites/service.js';
+import { DWELL_BUCKETS, dwellBucket } from './store.js';
 
-// The analysis API (issue 11.2): figures from the rollups with the previous period, the 10-page ranking rule,
+// The analysis API: figures from the rollups (rows written here, counted by hand) with the previous period, the 10-page ranking rule,
 // the plan gate (403 PLAN_FEATURE_REQUIRED), the tenant matrix (another tenant's site: 404) and the CSV exports.
 
 let s: TestServer;
@@ -57,19 +58,22 @@ beforeAll(async () => {
   const [p1, p2] = pages.map((p) => Number(p.id));
   const q = s.ctx.db;
   await q.query(
-    'INSERT INTO analytics_site_days (site_id, day, visitors, page_views, cta_clicks, conversions) VALUES ($1,$2,10,30,4,2), ($1,$3,5,10,1,0)',
+    `INSERT INTO analytics_site_days (site_id, day, visitors, page_views, cta_clicks, conversions, visits, converting_visitors, bounces,
+       duration_sum_ms) VALUES ($1,$2,10,30,4,3,12,2,3,120000), ($1,$3,5,10,1,0,5,0,1,0)`,
     [siteOf.U1, today, addDays(today, -40)],
   );
-  const hist = (sec: number, n: number) => `{${Array.from({ length: 121 }, (_, i) => (i === sec ? n : 0)).join(',')}}`;
+  const hist = (ms: number, n: number) => `{${Array.from({ length: DWELL_BUCKETS }, (_, i) => (i === dwellBucket(ms) ? n : 0)).join(',')}}`;
   await q.query(
-    `INSERT INTO analytics_page_days (site_id, day, page_id, views, visitors, exits, cta_clicks, conversions, dwell_n, dwell_sum_ms, dwell_hist)
-     VALUES ($1,$2,$3,20,10,5,3,1,10,30000,$5), ($1,$2,$4,10,5,5,1,1,4,800,$6)`,
-    [siteOf.U1, today, p1, p2, hist(3, 10), hist(0, 4)],
+    `INSERT INTO analytics_page_days (site_id, day, page_id, views, visitors, exits, cta_clicks, conversions, converting_visitors, dwell_n,
+       dwell_sum_ms, dwell_hist, entries, bounces)
+     VALUES ($1,$2,$3,20,10,5,3,2,1,10,30000,$5,8,2), ($1,$2,$4,10,5,5,1,1,1,4,6840,$6,0,0)`,
+    [siteOf.U1, today, p1, p2, hist(3000, 10), hist(1740, 4)],
   );
   await q.query('INSERT INTO analytics_move_days (site_id, day, from_col, to_col, visitors) VALUES ($1,$2,0,1,4)', [siteOf.U1, today]);
   await q.query('INSERT INTO analytics_tap_days (site_id, day, page_id, gx, gy, taps) VALUES ($1,$2,$3,3,4,7)', [siteOf.U1, today, p1]);
   await q.query(
-    "INSERT INTO analytics_utm_days (site_id, day, source, medium, campaign, visitors, conversions) VALUES ($1,$2,'ads','cpc','spring',6,2)",
+    `INSERT INTO analytics_utm_days (site_id, day, source, medium, campaign, term, content, visits, visitors, conversions,
+       converting_visitors, bounces) VALUES ($1,$2,'ads','cpc','spring','shoes','banner',7,6,3,2,1)`,
     [siteOf.U1, today],
   );
 });
@@ -82,12 +86,18 @@ describe('analysis figures', () => {
     const r = await get('U1', `/site/${siteOf.U1}/lp?from=${addDays(today, 6 - 60)}&to=${today}`);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({
-      totals: { visitors: 15, page_views: 40, conversions: 2, cta_clicks: 5 },
+      totals: { visitors: 15, page_views: 40, conversions: 3, cta_clicks: 5, visits: 17, converting_visitors: 2, bounces: 4 },
       previous_totals: { visitors: 0 },
       page_count: 10,
     });
+    // CV rate: 2 converting visitors of 10 (3 conversions: one visitor converted twice); bounce 3 / 12 visits;
+    // visit duration 120 s / 12 visits
     const d = await get('U1', `/site/${siteOf.U1}/lp`);
-    expect(d.body).toMatchObject({ totals: { visitors: 10, cv_rate: 0.2 }, previous_totals: { visitors: 5 }, change: { visitors: 1 } });
+    expect(d.body).toMatchObject({
+      totals: { visitors: 10, conversions: 3, cv_rate: 0.2, visits: 12, bounce_rate: 0.25, visit_duration: 10 },
+      previous_totals: { visitors: 5, bounce_rate: 0.2, visit_duration: 0 },
+      change: { visitors: 1, visits: 1.4 },
+    });
   });
   it('chart has one row per day', async () => {
     const r = await get('U1', `/site/${siteOf.U1}/lp/chart?from=${yesterday}&to=${today}`);
@@ -98,12 +108,28 @@ describe('analysis figures', () => {
       ],
     });
   });
-  it('pages: reach, exit, dwell with a 1 s floor', async () => {
+  it('pages: reach, exit, dwell to 0.1 s with its n, entries and bounces', async () => {
     const r = await get('U1', `/site/${siteOf.U1}/pages`);
     const items = (r.body as { items: Record<string, unknown>[] }).items;
     expect(items).toHaveLength(10);
-    expect(items[0]).toMatchObject({ label: 'A1', views: 20, reach: 1, exit_rate: 0.25, median_dwell: 3, mean_dwell: 3, cta_rate: 0.15 });
-    expect(items[1]).toMatchObject({ label: 'A2', reach: 0.5, exit_rate: 0.5, median_dwell: 1, mean_dwell: 1 });
+    expect(items[0]).toMatchObject({
+      label: 'A1',
+      views: 20,
+      reach: 1,
+      exit_rate: 0.25,
+      median_dwell: 3,
+      mean_dwell: 3,
+      dwell_count: 10,
+      cta_rate: 0.15,
+      conversions: 2,
+      converting_visitors: 1,
+      entries: 8,
+      bounces: 2,
+      bounce_rate: 0.25,
+    });
+    // 4 views of 1.74 s: the median is its 0.1 s bucket (1.7 s), the mean 6840 / 4 = 1.71 s shown as 1.7
+    expect(items[1]).toMatchObject({ label: 'A2', reach: 0.5, exit_rate: 0.5, median_dwell: 1.7, mean_dwell: 1.7, dwell_count: 4 });
+    expect(items[2]).toMatchObject({ label: 'A3', views: 0, median_dwell: null, dwell_count: 0, bounce_rate: null });
   });
   it('ranking by views; 422 under 10 pages', async () => {
     const r = await get('U1', `/site/${siteOf.U1}/ranking`);
@@ -126,7 +152,23 @@ describe('analysis figures', () => {
     expect(h.body).toMatchObject({ cols: 20, rows: 36, total: 7, cells: [{ gx: 3, gy: 4, taps: 7 }] });
     expect((await get('U1', `/site/${siteOf.U1}/heatmap?page_id=999999`)).status).toBe(404);
     const u = await get('U1', `/site/${siteOf.U1}/utm`);
-    expect(u.body).toMatchObject({ items: [{ source: 'ads', medium: 'cpc', campaign: 'spring', visitors: 6, cv_rate: 1 / 3 }] });
+    expect(u.body).toMatchObject({
+      items: [
+        {
+          source: 'ads',
+          medium: 'cpc',
+          campaign: 'spring',
+          term: 'shoes',
+          content: 'banner',
+          visits: 7,
+          visitors: 6,
+          conversions: 3,
+          converting_visitors: 2,
+          cv_rate: 2 / 6,
+          bounce_rate: 1 / 7,
+        },
+      ],
+    });
   });
   it('period rules answer 422 with a translated message', async () => {
     const future = await get('U1', `/site/${siteOf.U1}/lp?from=${today}&to=${addDays(today, 1)}`, 'ja');
@@ -143,7 +185,8 @@ describe('analysis figures', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
     expect(text.split('\r\n')[0]).toContain('到達率');
-    expect(text).toContain('A1,10,20,100.0,5,25.0,3,3,3,15.0,1');
+    expect(text).toContain('A1,10,20,100.0,5,25.0,3,3,3,15.0,2');
+    expect(text).toContain('A2,5,10,50.0,5,50.0,1.7,1.7,1,10.0,1');
     const lp = await get('U1', `/site/${siteOf.U1}/lp/export-csv?from=${yesterday}&to=${today}`, 'en');
     // fetch's text() drops the BOM (checked on the bytes above)
     expect(String(lp.body).split('\r\n')[0]).toBe('Day,Daily visitors,Page views,Conversions,CV rate (%),CTA clicks');
@@ -184,6 +227,7 @@ describe('tenant matrix: analysis', () => {
     `/site/${id}/ranking`,
     `/site/${id}/funnel`,
     `/site/${id}/utm`,
+    `/site/${id}/referrers`,
     `/site/${id}/settings`,
     `/site/${id}/lp/export-csv`,
     `/site/${id}/page/export-csv`,

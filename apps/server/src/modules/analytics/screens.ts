@@ -17,6 +17,7 @@ import {
   previousPeriod,
   RANKING_MIN_PAGES,
   type RankingResponse,
+  type ReferrersResponse,
   ratio,
   type SiteDetail,
   TAP_GRID,
@@ -28,9 +29,9 @@ import { type Actor, assertMenu } from '../accounts/actor.js';
 import { planLimitsOf } from '../accounts/service.js';
 import { getSite, listSites } from '../sites/service.js';
 import { pgStore } from './repo/rollups.js';
-import type { AnalyticsStore, SiteTotals } from './store.js';
+import type { AnalyticsStore, SiteTotals, VisitGroup } from './store.js';
 
-// The analysis screens' figures (issue 11.2): every call checks the menu entry `analytics`, the caller's
+// The analysis screens' figures: every call checks the menu entry `analytics`, the caller's
 // tenant plan flag analyticsEffect (403 PLAN_FEATURE_REQUIRED) and the site's scope (another tenant's: 404),
 // then reads the rollups through the AnalyticsStore only.
 
@@ -91,16 +92,41 @@ export function gridPages(site: SiteDetail): GridPage[] {
 /** Pages with a creative: what the ranking counts. */
 export const filledPages = (site: SiteDetail) => gridPages(site).filter((p) => p.imageUrl);
 
-const zero = (siteId: number): SiteTotals => ({ siteId, visitors: 0, pageViews: 0, ctaClicks: 0, conversions: 0 });
-export function figures(t: SiteTotals): AnalysisFigures {
+const zero = (siteId: number): SiteTotals => ({
+  siteId,
+  visitors: 0,
+  pageViews: 0,
+  ctaClicks: 0,
+  conversions: 0,
+  visits: 0,
+  convertingVisitors: 0,
+  bounces: 0,
+  durationSumMs: 0,
+});
+/** Milliseconds as seconds to 0.1 (null stays null). */
+const seconds = (ms: number | null) => (ms === null ? null : Math.round(ms / 100) / 10);
+
+/** A site's figures; CV rate = converting visitors / visitors (never above 1). */
+export function figures(t: Omit<SiteTotals, 'siteId'>): AnalysisFigures {
   return {
     visitors: t.visitors,
     pageViews: t.pageViews,
     conversions: t.conversions,
     ctaClicks: t.ctaClicks,
-    cvRate: ratio(t.conversions, t.visitors),
+    cvRate: ratio(t.convertingVisitors, t.visitors),
+    visits: t.visits,
+    convertingVisitors: t.convertingVisitors,
+    bounces: t.bounces,
+    bounceRate: ratio(t.bounces, t.visits),
+    visitDuration: t.visits > 0 ? seconds(t.durationSumMs / t.visits) : null,
   };
 }
+/** The figures of a group of visits (a campaign, a referrer). */
+const groupFigures = <G extends VisitGroup>(g: G) => ({
+  ...g,
+  cvRate: ratio(g.convertingVisitors, g.visitors),
+  bounceRate: ratio(g.bounces, g.visits),
+});
 const range = (p: Period) => ({ from: p.from, to: p.to });
 
 export async function lp(ctx: AppContext, actor: Actor, id: number, q: AnalysisQuery): Promise<LpResponse> {
@@ -125,6 +151,9 @@ export async function lp(ctx: AppContext, actor: Actor, id: number, q: AnalysisQ
       conversions: change(totals.conversions, previousTotals.conversions),
       ctaClicks: change(totals.ctaClicks, previousTotals.ctaClicks),
       cvRate: change(totals.cvRate ?? 0, previousTotals.cvRate ?? 0),
+      visits: change(totals.visits, previousTotals.visits),
+      bounceRate: change(totals.bounceRate ?? 0, previousTotals.bounceRate ?? 0),
+      visitDuration: change(totals.visitDuration ?? 0, previousTotals.visitDuration ?? 0),
     },
     pageCount: filledPages(site).length,
   };
@@ -138,19 +167,11 @@ export async function lpChart(ctx: AppContext, actor: Actor, id: number, q: Anal
   return {
     period,
     days: daysOf(period).map((day) => {
-      const r = byDay.get(day);
-      return {
-        day,
-        visitors: r?.visitors ?? 0,
-        pageViews: r?.pageViews ?? 0,
-        conversions: r?.conversions ?? 0,
-        ctaClicks: r?.ctaClicks ?? 0,
-      };
+      const { cvRate: _c, ...f } = figures(byDay.get(day) ?? zero(id));
+      return { day, ...f };
     }),
   };
 }
-
-const seconds = (ms: number | null) => (ms === null ? null : Math.max(1, Math.round(ms / 100) / 10));
 
 export async function pages(ctx: AppContext, actor: Actor, id: number, q: AnalysisQuery): Promise<PagesResponse> {
   const site = await analysedSite(ctx, actor, id);
@@ -175,9 +196,14 @@ export async function pages(ctx: AppContext, actor: Actor, id: number, q: Analys
       exitRate: ratio(r?.exits ?? 0, views),
       medianDwell: seconds(r?.dwellMedianMs ?? null),
       meanDwell: seconds(r?.dwellMeanMs ?? null),
+      dwellCount: r?.dwellCount ?? 0,
       ctaClicks: r?.ctaClicks ?? 0,
       ctaRate: ratio(r?.ctaClicks ?? 0, views),
       conversions: r?.conversions ?? 0,
+      convertingVisitors: r?.convertingVisitors ?? 0,
+      entries: r?.entries ?? 0,
+      bounces: r?.bounces ?? 0,
+      bounceRate: ratio(r?.bounces ?? 0, r?.entries ?? 0),
     };
   });
   return { period, visitors, items };
@@ -201,7 +227,9 @@ export async function ranking(ctx: AppContext, actor: Actor, id: number, q: Anal
         ctaClicks: r?.ctaClicks ?? 0,
         ctr: ratio(r?.ctaClicks ?? 0, views),
         conversions: r?.conversions ?? 0,
-        cvRate: ratio(r?.conversions ?? 0, r?.visitors ?? 0),
+        cvRate: ratio(r?.convertingVisitors ?? 0, r?.visitors ?? 0),
+        visitors: r?.visitors ?? 0,
+        convertingVisitors: r?.convertingVisitors ?? 0,
         order: g.col * 10_000 + g.row,
       };
     })
@@ -272,7 +300,14 @@ export async function utm(ctx: AppContext, actor: Actor, id: number, q: Analysis
   await analysedSite(ctx, actor, id);
   const period = range(q);
   const rows = await storeOf(ctx).utm(id, period);
-  return { period, items: rows.map((r) => ({ ...r, cvRate: ratio(r.conversions, r.visitors) })) };
+  return { period, items: rows.map(groupFigures) };
+}
+
+export async function referrers(ctx: AppContext, actor: Actor, id: number, q: AnalysisQuery): Promise<ReferrersResponse> {
+  await analysedSite(ctx, actor, id);
+  const period = range(q);
+  const rows = await storeOf(ctx).referrers(id, period);
+  return { period, items: rows.map(groupFigures) };
 }
 
 /** Sites compared on the analytics screen: at most this many of the caller's sites are read. */
