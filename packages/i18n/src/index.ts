@@ -7,9 +7,9 @@ export const LANGS: readonly Lang[] = ['ja', 'en', 'kr', 'cn'];
 export const DEFAULT_LANG: Lang = 'ja';
 export const FALLBACK_LANG: Lang = 'en';
 
-import { type Dict, lookup, type Params } from './t.js';
+import { type Dict, lookup, normalizeLang, type Params } from './t.js';
 
-export { type Dict, dictT, interpolate, lookup, messageKeys, type Params } from './t.js';
+export { type Dict, dictT, interpolate, lookup, messageKeys, normalizeLang, type Params } from './t.js';
 
 /** Translate `namespace.key` (e.g. `validation.required`) into lang, falling back to English, then the key. */
 export function translate(lang: Lang, key: string, params?: Params): string {
@@ -36,14 +36,6 @@ export function pickDictionary(lang: Lang, namespaces: readonly Namespace[]): Pa
   const out: Partial<Record<Namespace, Dictionary>> = {};
   for (const ns of namespaces) out[ns] = { ...resources[FALLBACK_LANG][ns], ...resources[lang][ns] };
   return out;
-}
-
-const ALIASES: Record<string, Lang> = { ja: 'ja', jp: 'ja', en: 'en', kr: 'kr', ko: 'kr', cn: 'cn', zh: 'cn' };
-
-export function normalizeLang(code: string | null | undefined): Lang | null {
-  if (!code) return null;
-  const base = code.trim().toLowerCase().split(/[-_]/)[0] ?? '';
-  return ALIASES[base] ?? null;
 }
 
 /** Pick the language of an Accept-Language header (ja by default). */

@@ -7,6 +7,15 @@ export function interpolate(template: string, params?: Params): string {
   return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in params ? String(params[k]) : m));
 }
 
+const ALIASES: Record<string, 'ja' | 'en' | 'kr' | 'cn'> = { ja: 'ja', jp: 'ja', en: 'en', kr: 'kr', ko: 'kr', cn: 'cn', zh: 'cn' };
+
+/** One of the four interface languages for a language tag (`en-US`, `ko`, `zh-Hans-CN`, `jp`), or null. */
+export function normalizeLang(code: string | null | undefined): 'ja' | 'en' | 'kr' | 'cn' | null {
+  if (!code) return null;
+  const base = code.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  return ALIASES[base] ?? null;
+}
+
 // Plurals as i18next writes them (JSON v4): a message shown with a number `count` may have one key per CLDR
 // plural category of its language, `key_one`, `key_other` (Japanese, Korean and Chinese have only `other`).
 const CLDR: Record<string, string> = { ja: 'ja', en: 'en', kr: 'ko', cn: 'zh' };

@@ -1,9 +1,11 @@
 import type { Lang } from '@swipe/i18n';
-import { lookup, type Params } from '@swipe/i18n/t.ts';
+import { lookup, normalizeLang, type Params } from '@swipe/i18n/t.ts';
 import { useCallback, useSyncExternalStore } from 'react';
+import { getSession } from './session';
 
-// Interface language (back-office.md 1, 9): ja by default, en fallback; kept in localStorage and in a
-// 30-day cookie, and sent as Accept-Language with every call.
+// Interface language (back-office.md 1, 9): the person's pick, kept in localStorage and in a 30-day cookie;
+// before any pick the link's, the browser's, then the account's (ja when none is one of the four); en fallback
+// for missing texts. Sent as Accept-Language with every call.
 // Only the current language's table is loaded, on demand (vite.config.ts builds each one with English filled
 // in for missing keys, so lookups keep translate's rule: the language, then English, then the key).
 
@@ -30,7 +32,8 @@ const tables: Partial<Record<Lang, Table>> = {};
 const loading: Partial<Record<Lang, Promise<void>>> = {};
 const screensLoading: Partial<Record<Lang, Promise<void>>> = {};
 
-function readLang(): Lang {
+/** The language the person picked with the switch (kept in storage and a cookie), if any. */
+function pickedLang(): Lang | null {
   try {
     const v = localStorage.getItem(KEY);
     if (v && (LANGS as readonly string[]).includes(v)) return v as Lang;
@@ -38,7 +41,25 @@ function readLang(): Lang {
     /* storage unavailable */
   }
   const m = /(?:^|;\s*)lang=(ja|en|kr|cn)/.exec(typeof document === 'undefined' ? '' : document.cookie);
-  return (m?.[1] as Lang | undefined) ?? 'ja';
+  return (m?.[1] as Lang | undefined) ?? null;
+}
+
+/**
+ * Until the person picks a language: the link's (`?lang=`, as the set-up and reset mails write it), then the
+ * browser's first supported one, then the signed-in account's, else Japanese (docs/decisions.md, "interface
+ * language").
+ */
+function unpickedLang(): Lang {
+  if (typeof window === 'undefined') return 'ja';
+  const linked = normalizeLang(new URLSearchParams(window.location.search).get('lang'));
+  if (linked) return linked;
+  const browser = (navigator.languages?.length ? navigator.languages : [navigator.language]).map(normalizeLang).find(Boolean);
+  if (browser) return browser;
+  return normalizeLang(getSession()?.user.language) ?? 'ja';
+}
+
+function readLang(): Lang {
+  return pickedLang() ?? unpickedLang();
 }
 
 let lang: Lang = readLang();
@@ -94,22 +115,34 @@ export function getLang(): Lang {
 }
 
 let switching = 0;
-/** Switches once the new table has arrived, so no screen ever shows keys (the last choice wins). */
-export async function setLang(next: Lang): Promise<void> {
+/**
+ * Switches once the new table has arrived, so no screen ever shows keys (the last choice wins). `pick`: the person
+ * chose it (kept from now on); otherwise the rule of unpickedLang chose it and nothing is kept.
+ */
+export async function setLang(next: Lang, pick = true): Promise<void> {
   const turn = ++switching;
   // a signed-in screen needs its keys in the new language too
   await (screensLoading[lang] ? loadScreenMessages(next) : loadLang(next));
   if (turn !== switching) return;
   lang = next;
-  try {
-    localStorage.setItem(KEY, next);
-  } catch {
-    /* storage unavailable */
+  if (pick) {
+    try {
+      localStorage.setItem(KEY, next);
+    } catch {
+      /* storage unavailable */
+    }
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the back-office supports
+    document.cookie = `lang=${next}; max-age=${COOKIE_MAX_AGE_S}; path=/; samesite=lax`;
   }
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the back-office supports
-  document.cookie = `lang=${next}; max-age=${COOKIE_MAX_AGE_S}; path=/; samesite=lax`;
   apply();
   for (const l of listeners) l();
+}
+
+/** After signing in, with nothing picked: the account is known now, and may decide the language. */
+export function followAccountLang(): Promise<void> {
+  if (pickedLang()) return Promise.resolve();
+  const next = unpickedLang();
+  return next === lang ? Promise.resolve() : setLang(next, false);
 }
 
 function subscribe(l: () => void) {

@@ -7,6 +7,7 @@ import { issueOneTimeToken } from './onetime.js';
 
 export const RESET_JOB = 'auth.password_reset';
 export const RESET_PURPOSE = 'password_reset';
+const LANGS = new Set(['ja', 'en', 'kr', 'cn']);
 const RESET_TTL_MIN = 30;
 /** At most 3 links an hour per account, silently: the answer never differs. */
 const RESET_LIMIT: Limit = { max: 3, windowSeconds: 3600 };
@@ -14,7 +15,7 @@ const RESET_LIMIT: Limit = { max: 3, windowSeconds: 3600 };
 /** The queued half of forgot-password: a one-time link by mail when the account exists and may sign in. */
 async function sendResetLink(ctx: AppContext, payload: Record<string, unknown>): Promise<void> {
   const email = String(payload.email ?? '');
-  const lang = String(payload.lang ?? 'ja') as Lang;
+  const lang = (LANGS.has(String(payload.lang)) ? String(payload.lang) : 'ja') as Lang;
   const account = await findAccountByEmail(ctx.db, email);
   if (!account || (account.chain_status ?? account.contract_status) === 'TERMINATED') return;
   if (await overAfterHit(ctx.kv, `forgot:${account.id}`, RESET_LIMIT)) return;
@@ -25,7 +26,8 @@ async function sendResetLink(ctx: AppContext, payload: Record<string, unknown>):
       ttlSeconds: RESET_TTL_MIN * 60,
       replacePrevious: true,
     });
-    const link = `${ctx.config.adminUrl}/new-password?token=${encodeURIComponent(token)}`;
+    // the page opens in the mail's language (the back-office takes ?lang= until the person picks one)
+    const link = `${ctx.config.adminUrl}/new-password?token=${encodeURIComponent(token)}&lang=${lang}`;
     await queueMail(q, {
       to: account.email,
       subject: translate(lang, 'server.mail_reset_subject'),
@@ -37,7 +39,6 @@ async function sendResetLink(ctx: AppContext, payload: Record<string, unknown>):
 export const SETUP_JOB = 'auth.account_setup';
 export const SETUP_PURPOSE = 'account_setup';
 export const SETUP_TTL_DAYS = 7;
-const LANGS = new Set(['ja', 'en', 'kr', 'cn']);
 
 /**
  * The set-up link every new account gets (queued by whoever creates it, in the creating transaction):
@@ -58,7 +59,7 @@ async function sendSetupLink(ctx: AppContext, payload: Record<string, unknown>):
       ttlSeconds: SETUP_TTL_DAYS * 24 * 3600,
       replacePrevious: true,
     });
-    const link = `${ctx.config.adminUrl}/new-password?token=${encodeURIComponent(token)}&setup=1`;
+    const link = `${ctx.config.adminUrl}/new-password?token=${encodeURIComponent(token)}&setup=1&lang=${lang}`;
     await queueMail(q, {
       to: account.email,
       subject: translate(lang, 'server.mail_setup_subject'),

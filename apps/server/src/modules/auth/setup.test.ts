@@ -60,6 +60,8 @@ describe('account set-up link', () => {
     expect(mail?.subject).toBe('Set your password');
     expect(mail?.text).toContain(`${s.ctx.config.adminUrl}/new-password?token=`);
     expect(mail?.text).toContain('&setup=1');
+    // the page it opens speaks the mail's language
+    expect(mail?.text).toContain('&setup=1&lang=en');
     expect(mail?.text).toContain('7 days');
     const token = mail?.token as string;
     // no password yet: nothing signs in
