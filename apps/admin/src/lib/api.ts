@@ -1,10 +1,10 @@
 import { ApiError, createClient, type RequestOptions } from '@swipe/api-client';
-import { getLang } from './i18n';
+import { followAccountLang, getLang } from './i18n';
 import { go, onPublicScreen } from './navigation';
 import { getSession, type Session, setSession, type TokenPair, type User, updateUser } from './session';
 
-// The app layer over the typed client: the session's bearer, the 401 refresh-once-and-retry rule and
-// the 403 rule of back-office.md 8. Toasts are left to the query layer (notify.ts).
+// The app layer over the typed client: the session's bearer (renewed before use once expired), the 401
+// refresh-once-and-retry rule and the 403 rule of back-office.md 8. Toasts are left to the query layer (notify.ts).
 
 const raw = createClient({
   baseUrl: '',
@@ -77,7 +77,36 @@ function bearerFor(path: string, ro: RequestOptions): RequestOptions {
   return ro;
 }
 
+/** Seconds before its expiry at which an access token is renewed before use (the browser's clock may run ahead). */
+const EXPIRY_MARGIN_S = 30;
+
+/** The access token has expired (or is about to), by its own `exp`: renewing first spares every call its 401. */
+function expiresSoon(token: string): boolean {
+  try {
+    const part = (token.split('.')[1] ?? '').replace(/-/g, '+').replace(/_/g, '/');
+    const { exp } = JSON.parse(atob(part)) as { exp?: unknown };
+    return typeof exp === 'number' && exp - EXPIRY_MARGIN_S <= Date.now() / 1000;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Before a call that carries the session's token: an expired token is refreshed once, and every call of the
+ * moment waits for that one refresh (the first screen after a pause fires several calls at once).
+ */
+async function freshToken(path: string, ro: RequestOptions): Promise<void> {
+  if (ro.bearer !== undefined || NO_REFRESH.some((p) => path.startsWith(p))) return;
+  if (refreshing) {
+    await refreshing;
+    return;
+  }
+  const s = getSession();
+  if (s?.accessToken && expiresSoon(s.accessToken)) await refreshSession();
+}
+
 export async function request<T>(method: string, path: string, ro: RequestOptions = {}): Promise<T> {
+  await freshToken(path, ro);
   try {
     return await raw.request<T>(method, path, bearerFor(path, ro));
   } catch (err) {
@@ -114,5 +143,6 @@ export const api = {
 export function startSession(pair: TokenPair): Session {
   const s = { accessToken: pair.accessToken, refreshToken: pair.refreshToken, user: pair.user };
   setSession(s);
+  void followAccountLang();
   return s;
 }

@@ -57,6 +57,8 @@ export function sendEnterPage(ctx: AppContext, reply: FastifyReply, lang: Langua
   return reply.send(
     `<!doctype html><html lang="${lang === 'kr' ? 'ko' : lang === 'cn' ? 'zh' : lang}"><head><meta charset="utf-8">` +
       `<meta name="viewport" content="width=device-width,initial-scale=1"><meta name="robots" content="noindex">` +
+      // an icon of its own: without one a browser asks for /favicon.ico, which the sites origin does not have (404)
+      `<link rel="icon" href="data:,">` +
       `<title>${translate(lang, 'enduser.preview_title')}</title><script src="/_preview/enter.js" defer></script></head>` +
       `<body style="font-family:sans-serif;display:grid;place-items:center;min-height:90vh;margin:0"><main><p role="status">${text}</p></main></body></html>`,
   );

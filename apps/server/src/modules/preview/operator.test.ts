@@ -98,7 +98,10 @@ describe('operator preview ticket', () => {
 
   it('opens the entrance and the lock page in the language of the link', async () => {
     const enter = await fetch(`${s.sitesUrl}/site/${siteId}/preview-enter?lang=ja`, { headers: { 'accept-language': 'en' } });
-    expect(await enter.text()).toContain('<html lang="ja"');
+    const page = await enter.text();
+    expect(page).toContain('<html lang="ja"');
+    // it names its (empty) icon: otherwise a browser asks the sites origin for /favicon.ico, a 404 on every preview
+    expect(page).toContain('<link rel="icon" href="data:,">');
     const lock = await fetch(`${s.sitesUrl}/site/${siteId}/preview?lang=ja`, { headers: { 'accept-language': 'en' } });
     expect(await lock.text()).toContain('"lang":"ja"');
   });
