@@ -22,12 +22,30 @@ export async function overAfterHit(kv: Kv, key: string, limit: Limit): Promise<b
   return (await kv.incr(stored(key), limit.windowSeconds)) > limit.max;
 }
 
-/** Checks without counting (login: only failures count, through countFailure). */
+// Credential checks (operator login, the leads API) throttle failures, never successes: they ask whether any of
+// their keys (an address, an account, a pair) is over its limit, count one failure under each key when a check
+// fails, and forget a key when the owner gets in.
+
+/** Checks without counting (only failures count, through countFailure). */
 export async function overLimit(kv: Kv, key: string, limit: Limit): Promise<boolean> {
   return (await kv.peek(stored(key))) >= limit.max;
 }
 export async function countFailure(kv: Kv, key: string, limit: Limit): Promise<void> {
   await kv.incr(stored(key), limit.windowSeconds);
+}
+
+export interface LimitKey {
+  key: string;
+  limit: Limit;
+}
+/** Whether any key has reached its limit (counts nothing). */
+export async function anyOverLimit(kv: Kv, keys: LimitKey[]): Promise<boolean> {
+  for (const k of keys) if (await overLimit(kv, k.key, k.limit)) return true;
+  return false;
+}
+/** One failure under each key. */
+export async function countFailures(kv: Kv, keys: LimitKey[]): Promise<void> {
+  for (const k of keys) await countFailure(kv, k.key, k.limit);
 }
 /** Forgets the failures under a key (after a successful login). */
 export async function clearFailures(kv: Kv, key: string): Promise<void> {

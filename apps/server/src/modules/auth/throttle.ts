@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.js';
-import { clearFailures, countFailure, type Limit, overLimit } from '../../lib/ratelimit.js';
+import { anyOverLimit, clearFailures, countFailures, type Limit, overLimit } from '../../lib/ratelimit.js';
 
 /**
  * Login throttling (decisions.md "Operator login throttling"). Failures count per e-mail + IP pair
@@ -21,16 +21,24 @@ function keys(email: string, ip: string) {
 /** Whether this attempt may go ahead (checked before the password, so a refused try costs no hash). */
 export async function loginAllowed(ctx: AppContext, email: string, ip: string): Promise<boolean> {
   const k = keys(email, ip);
-  if ((await overLimit(ctx.kv, k.pair, LOGIN_LIMIT_PAIR)) || (await overLimit(ctx.kv, k.ip, LOGIN_LIMIT_IP))) return false;
+  if (
+    await anyOverLimit(ctx.kv, [
+      { key: k.pair, limit: LOGIN_LIMIT_PAIR },
+      { key: k.ip, limit: LOGIN_LIMIT_IP },
+    ])
+  )
+    return false;
   if (!(await overLimit(ctx.kv, k.account, LOGIN_LIMIT_ACCOUNT))) return true;
   return (await ctx.kv.get(k.known)) !== null;
 }
 
 export async function loginFailed(ctx: AppContext, email: string, ip: string): Promise<void> {
   const k = keys(email, ip);
-  await countFailure(ctx.kv, k.pair, LOGIN_LIMIT_PAIR);
-  await countFailure(ctx.kv, k.ip, LOGIN_LIMIT_IP);
-  await countFailure(ctx.kv, k.account, LOGIN_LIMIT_ACCOUNT);
+  await countFailures(ctx.kv, [
+    { key: k.pair, limit: LOGIN_LIMIT_PAIR },
+    { key: k.ip, limit: LOGIN_LIMIT_IP },
+    { key: k.account, limit: LOGIN_LIMIT_ACCOUNT },
+  ]);
 }
 
 /** A successful login: this pair starts afresh and the address becomes one the account is known from. */

@@ -7,6 +7,7 @@ import { type Submission, submitted } from '../../lib/submissions.js';
 import { makeVisitorSite } from '../../test/enduser-fixtures.js';
 import { http as call, freePort, login, startTestServer, type TestServer } from '../../test/helpers.js';
 import { getPublishedSite } from '../published/service.js';
+import { LEADS_FAILURES_ADDRESS } from './leads-auth.js';
 import { deliverWebhook, WEBHOOK_JOB } from './webhooks.js';
 
 // Issue 12.5: API settings, the leads API (401/403, the since-cursor) and signed webhooks delivered exactly once.
@@ -361,7 +362,7 @@ describe('tenant matrix: integrations', () => {
 describe('leads API throttle', () => {
   it('answers 429 after too many failed checks from one address', async () => {
     let last = 0;
-    for (let i = 0; i < 25; i++) last = (await leads('contacts', { 'x-api-key': `swk_wrong${i}` })).status;
+    for (let i = 0; i <= LEADS_FAILURES_ADDRESS.max; i++) last = (await leads('contacts', { 'x-api-key': `swk_wrong${i}` })).status;
     expect(last).toBe(429);
   });
 });

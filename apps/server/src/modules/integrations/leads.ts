@@ -1,12 +1,6 @@
 import type { LeadKind, LeadRecord, LeadsPage } from '@swipe/core';
-import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { AppError, fieldError, forbidden, tooMany, unauthorized } from '../../errors.js';
-import { IpBlock } from '../../http/ipblock.js';
-import { safeEqual, sha256 } from '../../lib/crypto.js';
-import { burnPasswordCheck, verifyPassword } from '../../lib/passwords.js';
-import { countFailure, type Limit, overLimit } from '../../lib/ratelimit.js';
-import { loadAccount } from '../accounts/service.js';
+import { fieldError } from '../../errors.js';
 import {
   type LeadCursor,
   type LeadPageInput,
@@ -16,89 +10,10 @@ import {
   submissionLeads,
 } from '../enduser/service.js';
 import { type SurveyLeadRow, surveyResponseLeads } from '../surveys/service.js';
-import { type ApiSettingsRow, settingsByKeyHash, settingsOf } from './repo.js';
+import type { ApiSettingsRow } from './repo.js';
 
-// The leads API (issue 12.5): the account's own systems read the members, contacts, form submissions and
-// survey responses of the account's own sites, authenticated with the method of its API settings.
-//   API key:   X-API-Key: <key> (or Authorization: Bearer <key>); the key names the account.
-//   basic:     X-Swipe-Account: <account id> + Authorization: Basic <id:password>
-//   IP list:   X-Swipe-Account: <account id>, from an address in the list
-// Wrong or missing credentials 401, an address outside the list 403, an API that is off 403. Failed checks
-// are counted per client address (LEADS_FAILURES); over the limit every check answers 429 until the window ends.
-// A credential lives as long as its account's contract: once the account, or one above it, is terminated or
-// deleted every credential of it is 401 at once; a paused account's keep working (docs/decisions.md
-// "Integrations of a paused or closed account").
-
-export const LEADS_FAILURES: Limit = { max: 20, windowSeconds: 15 * 60 };
-
-const wrong = () => unauthorized('server.api_unauthorized', 'API_UNAUTHORIZED');
-
-/**
- * True when the account, or one above it, is terminated or deleted. Read through the accounts' cache, whose
- * stamp in the kv changes with every termination and deletion, so each process sees it at the next call.
- */
-export async function accountClosed(ctx: AppContext, accountId: number): Promise<boolean> {
-  const a = await loadAccount(ctx, accountId);
-  return !a || (a.chain_status ?? a.contract_status) === 'TERMINATED';
-}
-
-function header(req: FastifyRequest, name: string): string | undefined {
-  const v = req.headers[name];
-  return typeof v === 'string' ? v : undefined;
-}
-
-/** Which account's API the request may read; throws 401/403/429. */
-export async function authenticateLeads(ctx: AppContext, req: FastifyRequest): Promise<ApiSettingsRow> {
-  const ip = req.ip;
-  const key = `leads:ip:${ip}`;
-  if (await overLimit(ctx.kv, key, LEADS_FAILURES)) throw tooMany();
-  try {
-    const s = await check(ctx, req);
-    if (await accountClosed(ctx, Number(s.account_id))) throw unauthorized('server.account_terminated', 'ACCOUNT_TERMINATED');
-    return s;
-  } catch (err) {
-    if (err instanceof AppError && (err.status === 401 || err.status === 403)) await countFailure(ctx.kv, key, LEADS_FAILURES);
-    throw err;
-  }
-}
-
-async function check(ctx: AppContext, req: FastifyRequest): Promise<ApiSettingsRow> {
-  const auth = header(req, 'authorization') ?? '';
-  const apiKey = header(req, 'x-api-key') ?? /^Bearer\s+(\S+)$/i.exec(auth)?.[1];
-  if (apiKey) {
-    const s = apiKey.length <= 200 ? await settingsByKeyHash(ctx.db, sha256(apiKey)) : undefined;
-    if (s?.auth_method !== 'API_KEY') throw wrong();
-    if (!s.enabled) throw forbidden('server.api_disabled', 'API_DISABLED');
-    return s;
-  }
-  const account = header(req, 'x-swipe-account');
-  if (!account || !/^\d{1,15}$/.test(account)) throw wrong();
-  const s = await settingsOf(ctx.db, Number(account));
-  const basic = /^Basic\s+([A-Za-z0-9+/=]+)$/i.exec(auth)?.[1];
-  if (!s?.auth_method) {
-    if (basic) await burnPasswordCheck('x');
-    throw wrong();
-  }
-  if (!s.enabled) throw forbidden('server.api_disabled', 'API_DISABLED');
-  if (s.auth_method === 'IP_RESTRICTION') {
-    if (!new IpBlock(s.allowed_ips).blocks(req.ip)) throw forbidden('server.api_ip_not_allowed', 'API_IP_NOT_ALLOWED');
-    return s;
-  }
-  if (s.auth_method === 'BASIC_AUTH') {
-    if (!basic) throw wrong();
-    const decoded = Buffer.from(basic, 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    const id = colon < 0 ? decoded : decoded.slice(0, colon);
-    const password = colon < 0 ? '' : decoded.slice(colon + 1);
-    const idOk = s.basic_id !== null && safeEqual(sha256(id), sha256(s.basic_id));
-    let pwOk = false;
-    if (s.basic_password_hash) pwOk = await verifyPassword(s.basic_password_hash, password);
-    else await burnPasswordCheck(password);
-    if (!idOk || !pwOk) throw wrong();
-    return s;
-  }
-  throw wrong();
-}
+// The leads API's pages (issue 12.5): the members, contacts, form submissions and survey responses of the
+// account's own sites, oldest first through an opaque cursor. Who may read them: leads-auth.ts.
 
 // --- pages: an opaque cursor over (created_at, id)
 

@@ -16,7 +16,8 @@ import type { AppContext } from '../../context.js';
 import { actorOf, requireOperator } from '../../http/auth.js';
 import { requestLang } from '../../http/lang.js';
 import type { App } from '../module.js';
-import { authenticateLeads, leadsPage as readLeads } from './leads.js';
+import { leadsPage as readLeads } from './leads.js';
+import { authenticateLeads } from './leads-auth.js';
 import { getSettings, rotateApiKey, rotateWebhookSecret, saveSettings } from './settings.js';
 import { getDelivery, listDeliveries, resendDelivery } from './webhooks.js';
 

@@ -4,6 +4,7 @@ import { fieldError } from '../../errors.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
 import { hashPassword } from '../../lib/passwords.js';
 import { type Actor, assertCanEdit, assertMenu } from '../accounts/actor.js';
+import { rememberBasicCredential } from './leads-auth.js';
 import { type ApiSettingsRow, ensureSettings, setApiKey, settingsOf, setWebhookSecret, writeSettings } from './repo.js';
 import { refusedDestination, webhookPolicy } from './send.js';
 
@@ -59,12 +60,13 @@ export async function saveSettings(
   if (body.webhookUrl && refusedDestination(new URL(body.webhookUrl), webhookPolicy(ctx)))
     throw fieldError('webhookUrl', 'validation.api_webhook_url');
   const ips = [...new Set(body.allowedIps.filter((s) => s !== ''))];
-  return ctx.db.tx(async (q) => {
+  let newBasic: string | null = null;
+  const saved = await ctx.db.tx(async (q) => {
     const cur = await ensureSettings(q, actor.ownerId, newWebhookSecret());
     let passwordHash = cur.basic_password_hash;
     if (body.authMethod === 'BASIC_AUTH') {
       const idChanged = (cur.basic_id ?? '') !== body.basicId;
-      if (body.basicPassword) passwordHash = await hashPassword(body.basicPassword);
+      if (body.basicPassword) passwordHash = newBasic = await hashPassword(body.basicPassword);
       else if (!passwordHash || idChanged) throw fieldError('basicPassword', 'validation.api_basic_required');
     }
     let apiKey: string | null = null;
@@ -92,6 +94,9 @@ export async function saveSettings(
     });
     return { settings: presentSettings(actor.ownerId, await settingsOf(q, actor.ownerId)), apiKey };
   });
+  // the leads API lets this credential through even while guessing holds its address back (leads-auth.ts)
+  if (newBasic) await rememberBasicCredential(ctx, actor.ownerId, newBasic, `${body.basicId}:${body.basicPassword}`);
+  return saved;
 }
 
 /** A new API key; the old one stops working at once. */

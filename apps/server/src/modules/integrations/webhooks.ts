@@ -9,7 +9,8 @@ import { type Actor, assertCanEdit, assertMenu } from '../accounts/actor.js';
 import { memberLead, submissionLead } from '../enduser/service.js';
 import { findSite } from '../sites/service.js';
 import { surveyResponseLead } from '../surveys/service.js';
-import { accountClosed, presentLead } from './leads.js';
+import { presentLead } from './leads.js';
+import { accountClosed } from './leads-auth.js';
 import {
   attemptsOf,
   insertMessageOnce,
