@@ -26,7 +26,7 @@ import {
   pageLinkAction,
   popupAction,
 } from './lib/actions.js';
-import { disableAnalytics, leaving, pageView, track, watchTaps } from './lib/analytics.js';
+import { disableAnalytics, leaveThen, pageView, track, watchTaps } from './lib/analytics.js';
 import { ApiError, clearToken, errorText, makeApi, readToken } from './lib/api.js';
 import { getCookie, setCookie, setSession } from './lib/cookies.js';
 import { Later } from './lib/hydration.js';
@@ -232,8 +232,8 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
       for (const [k, v] of Object.entries(a.cookies ?? {})) setCookie(k, v);
       for (const [k, v] of Object.entries(a.attribution ?? {})) setCookie(k, v, ATTRIBUTION_MAX_AGE_S);
       for (const [k, v] of Object.entries(a.session ?? {})) setSession(k, v);
-      leaving();
-      location.href = a.href;
+      // the tap and the CTA's click are queued as this click ends, then sent with the page's leave, then it navigates
+      leaveThen(() => location.assign(a.href));
     }
   };
 

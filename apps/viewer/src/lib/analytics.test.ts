@@ -16,22 +16,31 @@ async function load(search = '') {
       this.handlers[t] = [...(this.handlers[t] ?? []), f];
     },
   };
-  const posts: { via: 'fetch' | 'beacon'; events: Wire[] }[] = [];
+  const posts: { via: 'fetch' | 'beacon'; events: Wire[]; type?: string; keepalive?: boolean }[] = [];
   const answers: (number | 'down')[] = [];
+  const beacon = { works: true };
   vi.stubGlobal('window', globalThis);
   vi.stubGlobal('addEventListener', (t: string, f: Handler) => {
     win[t] = [...(win[t] ?? []), f];
   });
   vi.stubGlobal('document', doc);
-  vi.stubGlobal('location', { search });
+  vi.stubGlobal('location', { search, href: `https://sites.example/sites/3/A2${search}` });
   vi.stubGlobal('navigator', {
-    sendBeacon: (_url: string, blob: Blob) => {
-      void blob.text().then((t) => posts.push({ via: 'beacon', events: (JSON.parse(t) as { events: Wire[] }).events }));
+    // a string body: the browser sends it as text/plain
+    sendBeacon: (_url: string, body: unknown) => {
+      if (!beacon.works) return false;
+      if (typeof body !== 'string') throw new Error('a beacon body is sent as a string');
+      posts.push({ via: 'beacon', events: (JSON.parse(body) as { events: Wire[] }).events });
       return true;
     },
   });
-  vi.stubGlobal('fetch', (_url: string, init: { body: string }) => {
-    posts.push({ via: 'fetch', events: (JSON.parse(init.body) as { events: Wire[] }).events });
+  vi.stubGlobal('fetch', (_url: string, init: { body: string; headers: Record<string, string>; keepalive: boolean }) => {
+    posts.push({
+      via: 'fetch',
+      events: (JSON.parse(init.body) as { events: Wire[] }).events,
+      type: init.headers['content-type'],
+      keepalive: init.keepalive,
+    });
     const a = answers.shift() ?? 202;
     return a === 'down' ? Promise.reject(new TypeError('offline')) : Promise.resolve({ status: a });
   });
@@ -42,7 +51,10 @@ async function load(search = '') {
     for (const f of win.pagehide ?? []) f();
     await vi.advanceTimersByTimeAsync(0);
   };
-  return { mod, posts, answers, hide };
+  const fire = (t: string, e?: unknown) => {
+    for (const f of [...(win[t] ?? []), ...(doc.handlers[t] ?? [])]) f(e);
+  };
+  return { mod, posts, answers, hide, fire, beacon };
 }
 
 beforeEach(() => {
@@ -143,17 +155,80 @@ describe('viewer events: page views, dwell, UTM', () => {
 });
 
 describe('viewer events: the viewer leaves the page itself', () => {
-  it('leaving() sends the page_leave and the queue at once, before the navigation', async () => {
+  it("leaveThen(): the leave now, then (after the click's own listeners) the queue by beacon, then the navigation", async () => {
     const { mod, posts } = await load();
     mod.pageView({ siteId: 3, pageId: 41 });
     mod.track({ event: 'click_popup_cta', siteId: 3, pageId: 41, popupId: 5 });
     await vi.advanceTimersByTimeAsync(300);
     expect(posts).toHaveLength(0);
-    mod.leaving();
+    const sentBeforeNavigation: string[] = [];
+    mod.leaveThen(() => sentBeforeNavigation.push(...posts.flatMap((p) => p.events.map((e) => String(e.event)))));
+    // the same click bubbling on: the tap on the page is recorded after the CTA's handler
+    mod.track({ event: 'tap', siteId: 3, pageId: 41, x: 0.5, y: 0.5 });
+    expect(sentBeforeNavigation).toEqual([]);
     await vi.advanceTimersByTimeAsync(0);
-    const events = posts.flatMap((p) => p.events);
-    expect(events.map((e) => e.event)).toEqual(['page_view', 'click_popup_cta', 'page_leave']);
-    expect(events[2]).toMatchObject({ dwell_ms: 300 });
+    expect(sentBeforeNavigation).toEqual(['page_view', 'click_popup_cta', 'page_leave', 'tap']);
+    expect(posts.every((p) => p.via === 'beacon')).toBe(true);
+    expect(posts.flatMap((p) => p.events)[2]).toMatchObject({ dwell_ms: 300 });
+  });
+
+  it('a plain click on a link to another document sends the leave as the click ends; other clicks send nothing', async () => {
+    const { mod, posts, fire } = await load();
+    mod.pageView({ siteId: 3, pageId: 41 });
+    await vi.advanceTimersByTimeAsync(200);
+    const link = (attrs: { href: string; target?: string; download?: boolean }) => {
+      const u = new URL(attrs.href, 'https://sites.example/sites/3/A2');
+      const a = {
+        href: u.href,
+        hash: u.hash,
+        protocol: u.protocol,
+        target: attrs.target ?? '',
+        download: attrs.download ? 'file' : '',
+      };
+      return { closest: (sel: string) => (sel === 'a[href]' ? a : null) };
+    };
+    const click = (target: unknown, extra: Record<string, unknown> = {}) =>
+      fire('click', { target, button: 0, defaultPrevented: false, ...extra });
+    click(link({ href: '#faq' }));
+    click(link({ href: 'https://elsewhere.example/', target: '_blank' }));
+    click(link({ href: 'tel:0312345678' }));
+    click(link({ href: '/sites/3/en/A2', download: true }));
+    click(link({ href: '/sites/3/en/A2' }), { defaultPrevented: true });
+    click(link({ href: '/sites/3/en/A2' }), { ctrlKey: true });
+    click({ closest: () => null });
+    expect(posts).toHaveLength(0);
+    click(link({ href: '/sites/3/en/A2' }));
+    expect(posts.map((p) => p.via)).toEqual(['beacon']);
+    expect(posts[0]?.events.map((e) => e.event)).toEqual(['page_view', 'page_leave']);
+    expect(posts[0]?.events[1]).toMatchObject({ dwell_ms: 200 });
+    // the page hidden by the navigation then has nothing more to send
+    await vi.advanceTimersByTimeAsync(0);
+    fire('pagehide');
+    expect(posts).toHaveLength(1);
+  });
+
+  it('without a beacon the batch goes by a keepalive fetch', async () => {
+    const { mod, posts, hide, beacon } = await load();
+    beacon.works = false;
+    mod.pageView({ siteId: 3, pageId: 41 });
+    await vi.advanceTimersByTimeAsync(100);
+    await hide();
+    expect(posts).toMatchObject([{ via: 'fetch', keepalive: true }]);
+    expect(posts[0]?.events.map((e) => e.event)).toEqual(['page_view', 'page_leave']);
+  });
+
+  it('back in the page from the back/forward cache: a new view of the same page, without the landing UTM tags', async () => {
+    const { mod, posts, hide, fire } = await load('?utm_source=news');
+    mod.pageView({ siteId: 3, pageId: 41, lang: 'en', data: { position: 'A1' } });
+    await hide();
+    fire('pageshow', { persisted: false });
+    fire('pageshow', { persisted: true });
+    await vi.advanceTimersByTimeAsync(1500);
+    const views = posts.flatMap((p) => p.events).filter((e) => e.event === 'page_view');
+    expect(views).toHaveLength(2);
+    expect(views[1]).toMatchObject({ page_id: 41, lang: 'en', data: { position: 'A1' } });
+    expect(views[1]?.id).not.toBe(views[0]?.id);
+    expect(views[1]?.data).not.toHaveProperty('utm_source');
   });
 });
 

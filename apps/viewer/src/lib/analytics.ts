@@ -1,6 +1,7 @@
-// Visitor events (viewer.md 7), queued and sent in batches when the browser is idle or the page is
-// hidden: recording an event is an array push, so it never delays a swipe. Each event gets an id and
-// a time once, so a batch sent again carries the same values and the server counts it once.
+// Visitor events (viewer.md 7), queued and sent in batches when the browser is idle, and by beacon when the
+// page is hidden or left (before any navigation the viewer starts itself, on pagehide for the others):
+// recording an event is an array push, so it never delays a swipe. Each event gets an id and a time once, so
+// a batch sent again carries the same values and the server counts it once.
 
 export type EventKind =
   | 'page_view'
@@ -45,9 +46,10 @@ let disabled = false;
 let prefix = '';
 let seq = 0;
 let utmDone = false;
-/** the page view being shown (for its page_leave) and the page taps belong to */
+/** the page view being shown (for its page_leave): null once left or hidden */
 let view: { id: string; e: VisitorEvent; start: number } | null = null;
-let here: VisitorEvent | null = null;
+/** the page taps belong to, as its view was asked for (without the landing's UTM tags) */
+let here: Omit<VisitorEvent, 'event'> | null = null;
 
 /** 16 random characters per page load (getRandomValues works on plain http too), then a counter. */
 export function newId(): string {
@@ -60,8 +62,10 @@ const wire = (e: Queued) => Object.fromEntries(Object.entries(e).map(([k, v]) =>
 
 function post(batch: Queued[], retried: boolean, hiding: boolean): void {
   const body = JSON.stringify({ events: batch.map(wire) });
-  // Hidden pages may be gone before a fetch answers: a beacon then; otherwise a fetch, whose answer says whether to retry.
-  if (hiding && navigator.sendBeacon?.(ENDPOINT, new Blob([body], { type: 'application/json' }))) return;
+  // A page being left or hidden may be gone before a fetch answers: a beacon then, which outlives the page. Its
+  // body is a string, sent as text/plain (the endpoint reads it as JSON): a CORS-safelisted type, which no browser
+  // holds back or refuses in a beacon. Without a beacon, a keepalive fetch, which outlives the page too.
+  if (hiding && navigator.sendBeacon?.(ENDPOINT, body)) return;
   const fail = () => {
     if (retried) return;
     if (later.length === 0) setTimeout(retry, RETRY_MS);
@@ -136,7 +140,7 @@ export function pageView(e: Omit<VisitorEvent, 'event'>): void {
   }
   const ev: VisitorEvent = { ...e, event: 'page_view', data };
   view = { id: track(ev), e: ev, start: Date.now() };
-  here = ev;
+  here = e;
 }
 
 const frac = (n: number) => Math.round(Math.min(1, Math.max(0, n)) * 10000) / 10000;
@@ -164,12 +168,30 @@ export function disableAnalytics(): void {
   view = null;
 }
 
-/** The viewer leaves the page itself (a CTA to a form): the page's leave and everything queued go now, before the
- * navigation starts (Chromium drops requests made in pagehide of a navigating page). */
-export function leaving(): void {
-  if (disabled || typeof window === 'undefined') return;
+/**
+ * The viewer leaves the page itself (a CTA to a form): the page's leave is recorded now; once the click's own
+ * listeners have run (the tap on the page, recorded as the click bubbles up), everything queued goes by beacon and
+ * then `go` navigates (a beacon sent before the navigation starts outlives the page).
+ */
+export function leaveThen(go: () => void): void {
+  if (disabled || typeof window === 'undefined') {
+    go();
+    return;
+  }
   leave();
-  flush(true);
+  setTimeout(() => {
+    flush(true);
+    go();
+  }, 0);
+}
+
+/** A click that loads another document in this tab: a plain click on an http(s) link without a target. */
+function leavesBy(ev: MouseEvent): boolean {
+  if (ev.defaultPrevented || ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) return false;
+  const a = (ev.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
+  if (!a || a.download || (a.target && a.target !== '_self') || !/^https?:$/.test(a.protocol)) return false;
+  // a link to a fragment of this very document only scrolls
+  return !(a.hash && a.href.split('#')[0] === location.href.split('#')[0]);
 }
 
 if (typeof window !== 'undefined') {
@@ -177,8 +199,18 @@ if (typeof window !== 'undefined') {
     leave();
     flush(true);
   };
+  // The back button, a typed address, a reload, a closed tab: the page is hidden, then gone.
   addEventListener('pagehide', hide);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') hide();
+  });
+  // The viewer's own links (the language menu, the logo, sign-in): sent as the click ends, before the navigation
+  // starts (bubbling, so the tap on the page is queued first and a link whose click was cancelled stays).
+  document.addEventListener('click', (ev) => {
+    if (leavesBy(ev as MouseEvent)) hide();
+  });
+  // Back from another site into the page kept in the back/forward cache: the visitor sees it again, a new view.
+  addEventListener('pageshow', (ev) => {
+    if ((ev as PageTransitionEvent).persisted && here && !view) pageView(here);
   });
 }
