@@ -6,11 +6,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 type Wire = Record<string, unknown>;
 type Handler = (e?: unknown) => void;
 
-async function load(search = '') {
+async function load(search = '', referrer = '') {
   vi.resetModules();
   const win: Record<string, Handler[]> = {};
   const doc = {
     visibilityState: 'visible',
+    referrer,
     handlers: {} as Record<string, Handler[]>,
     addEventListener(t: string, f: Handler) {
       this.handlers[t] = [...(this.handlers[t] ?? []), f];
@@ -122,8 +123,11 @@ describe('viewer events: ids, batches, retry', () => {
 });
 
 describe('viewer events: page views, dwell, UTM', () => {
-  it('leaving a page sends page_leave with its dwell and the page view id; UTM only on the first view', async () => {
-    const { mod, posts } = await load('?utm_source=news&utm_medium=mail&utm_campaign=spring&x=1');
+  it('leaving a page sends page_leave with its dwell and the page view id; UTM and referrer only on the first view', async () => {
+    const { mod, posts } = await load(
+      '?utm_source=news&utm_medium=mail&utm_campaign=spring&utm_term=bags&utm_content=hero&x=1',
+      'https://www.example.com:8443/search?q=secret&uid=42',
+    );
     mod.pageView({ siteId: 3, pageId: 41, lang: 'en', data: { position: 'A1' } });
     await vi.advanceTimersByTimeAsync(2500);
     mod.pageView({ siteId: 3, pageId: 42, lang: 'en', data: { position: 'A2' } });
@@ -133,11 +137,21 @@ describe('viewer events: page views, dwell, UTM', () => {
     expect(first).toMatchObject({
       event: 'page_view',
       page_id: 41,
-      data: { position: 'A1', utm_source: 'news', utm_medium: 'mail', utm_campaign: 'spring' },
+      data: {
+        position: 'A1',
+        utm_source: 'news',
+        utm_medium: 'mail',
+        utm_campaign: 'spring',
+        utm_term: 'bags',
+        utm_content: 'hero',
+        referrer: 'https://www.example.com:8443',
+      },
     });
+    expect(Object.keys(first?.data as object)).not.toContain('x');
     expect(leave).toMatchObject({ event: 'page_leave', page_id: 41, dwell_ms: 2500, data: { view: first?.id } });
     expect(second).toMatchObject({ event: 'page_view', page_id: 42, data: { position: 'A2' } });
     expect(second?.data).not.toHaveProperty('utm_source');
+    expect(second?.data).not.toHaveProperty('referrer');
   });
 
   it('hiding the page sends its page_leave and every queued event by beacon, once', async () => {
@@ -266,7 +280,7 @@ describe('viewer events: taps', () => {
 
 describe('viewer events: the wire format', () => {
   it('every kind the viewer sends passes the server schema (core eventsBody, after the edge converts keys)', async () => {
-    const { mod, posts, hide } = await load('?utm_source=news');
+    const { mod, posts, hide } = await load('?utm_source=news&utm_content=hero', `https://ref.example/${'x'.repeat(400)}`);
     let handler: Handler = () => {};
     mod.watchTaps({ addEventListener: (_t: string, f: Handler) => (handler = f), removeEventListener: () => {} } as unknown as EventTarget);
     mod.pageView({ siteId: 3, pageId: 41, lang: 'en', data: { position: 'A1' } });

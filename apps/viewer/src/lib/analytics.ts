@@ -36,7 +36,7 @@ const RETRY_MS = 5000;
 /** the server refuses a longer dwell (core MAX_DWELL_MS, 6 h) */
 const MAX_DWELL_MS = 6 * 3600_000;
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
-const UTM = ['utm_source', 'utm_medium', 'utm_campaign'] as const;
+const UTM = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content'] as const;
 
 let queue: Queued[] = [];
 /** events of a send that failed: sent once more, never a third time */
@@ -125,7 +125,7 @@ function leave(): void {
   });
 }
 
-/** A page is shown: the previous one is left; the first view of a load carries the landing address's UTM tags. */
+/** A page is shown: the previous one is left; the first view of a load carries the landing's UTM tags and referrer. */
 export function pageView(e: Omit<VisitorEvent, 'event'>): void {
   if (disabled || typeof window === 'undefined') return;
   leave();
@@ -137,6 +137,9 @@ export function pageView(e: Omit<VisitorEvent, 'event'>): void {
       const v = q.get(k)?.trim().slice(0, 200);
       if (v) data = { ...data, [k]: v };
     }
+    // the page that linked here, as its origin only (paths and queries can carry ids; the server keeps the host)
+    const ref = document.referrer.split('/', 3).join('/').slice(0, 200);
+    if (ref) data = { ...data, referrer: ref };
   }
   const ev: VisitorEvent = { ...e, event: 'page_view', data };
   view = { id: track(ev), e: ev, start: Date.now() };
