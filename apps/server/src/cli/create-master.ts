@@ -9,7 +9,7 @@ import { loadConfig } from '../config.js';
 import type { Db } from '../db/db.js';
 import { migrate } from '../db/migrate.js';
 import { AppError } from '../errors.js';
-import { createMaster } from '../modules/accounts/service.js';
+import { createMaster } from '../modules/users/service.js';
 import { openDb } from '../server.js';
 
 const lang: Lang = /^ja/i.test(process.env.LANG ?? '') ? 'ja' : 'en';

@@ -2,8 +2,10 @@ import { columnToLetters, type PageInput, type SiteDocumentInput, siteDocumentSc
 import type { AppContext } from '../context.js';
 import { onceAsync } from '../lib/once.js';
 import { hashPassword } from '../lib/passwords.js';
-import { anyAccountExists, insertAccount, insertPlans, recordContractHistory } from '../modules/accounts/service.js';
+import { anyAccountExists, insertAccount } from '../modules/accounts/service.js';
+import { recordContractHistory } from '../modules/contracts/service.js';
 import { makeImageVariants } from '../modules/media/variants.js';
+import { insertPlans } from '../modules/plans/service.js';
 import { upsertShare } from '../modules/previewshare/service.js';
 import { defaultSiteId, insertSiteRow, planOf, publishSnapshot, setPreviewSecurity, writeSiteDocument } from '../modules/sites/service.js';
 import { insertSurvey, setSurveySite } from '../modules/surveys/service.js';

@@ -1,9 +1,6 @@
 import type { JobHandler } from '../jobs/worker.js';
 import { onSubmission } from '../lib/submissions.js';
-import { importJobs } from './user-import/service.js';
-import { accountJobs } from './contracts/jobs.js';
 import { accountRoutes } from './accounts/routes.js';
-import { registerAccountSites } from './accounts/service.js';
 import { adminAppRoutes } from './adminapp/routes.js';
 import { recordConversion } from './analytics/conversions.js';
 import { analyticsJobs } from './analytics/jobs.js';
@@ -14,7 +11,10 @@ import { auditRoutes } from './audit/routes.js';
 import { authJobs } from './auth/jobs.js';
 import { authRoutes } from './auth/routes.js';
 import { billingJobs } from './billing/jobs.js';
+import { paymentWebhookRoutes } from './billing/payments.routes.js';
 import { billingRoutes } from './billing/routes.js';
+import { contractJobs } from './contracts/jobs.js';
+import { contractRoutes } from './contracts/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { deliveryRoutes } from './deliveries/routes.js';
 import { domainJobs, domainRoutes } from './domains/routes.js';
@@ -25,17 +25,24 @@ import { mailDevRoutes } from './mail/routes.js';
 import { mediaAdminRoutes, mediaJobs, mediaSitesRoutes } from './media/routes.js';
 import type { Module } from './module.js';
 import { noticeJobs, noticeRoutes } from './notices/routes.js';
+import { planJobs } from './plans/jobs.js';
+import { planRoutes } from './plans/routes.js';
 import { previewModule } from './preview/module.js';
 import { previewShareRoutes } from './previewshare/routes.js';
 import { siteRoutes } from './sites/routes.js';
 import { listSites, registerSurveyLinks, scopedSite } from './sites/service.js';
+import { staffRoutes } from './staff/routes.js';
 import { surveysModule } from './surveys/module.js';
 import { linkableSurveyIds } from './surveys/operator.js';
 import { surveyOperatorRoutes } from './surveys/operator.routes.js';
+import { importJobs } from './user-import/jobs.js';
+import { importRoutes } from './user-import/routes.js';
+import { userRoutes } from './users/routes.js';
+import { registerUserSites } from './users/service.js';
 import { viewerRoutes } from './viewer/routes.js';
 
 // The user detail lists a tenant's sites (sites imports accounts, so the wiring is here).
-registerAccountSites((ctx, owner, n) => listSites(ctx, owner, { page: 1, pageSize: n }));
+registerUserSites((ctx, owner, n) => listSites(ctx, owner, { page: 1, pageSize: n }));
 // A site links only its owner's surveys (surveys imports sites, so the check is registered here).
 registerSurveyLinks(linkableSurveyIds);
 // Each visitor submission is sent to the owner account's webhook (integrations).
@@ -48,8 +55,11 @@ export const modules: Module[] = [
   { name: 'health', admin: healthRoutes, sites: healthRoutes },
   { name: 'auth', prefix: '/api/v1/auth', admin: authRoutes, jobs: authJobs },
   { name: 'accounts', prefix: '/api/v1', admin: accountRoutes },
-  { name: 'accounts-import', jobs: importJobs },
-  { name: 'accounts-contracts', jobs: accountJobs },
+  { name: 'contracts', prefix: '/api/v1', admin: contractRoutes, jobs: contractJobs },
+  { name: 'plans', prefix: '/api/v1', admin: planRoutes, jobs: planJobs },
+  { name: 'staff', prefix: '/api/v1', admin: staffRoutes },
+  { name: 'users', prefix: '/api/v1', admin: userRoutes },
+  { name: 'user-import', prefix: '/api/v1', admin: importRoutes, jobs: importJobs },
   { name: 'sites', prefix: '/api/v1', admin: siteRoutes },
   { name: 'mail', admin: mailDevRoutes },
   { name: 'media', admin: mediaAdminRoutes, sites: mediaSitesRoutes, jobs: mediaJobs },
@@ -65,6 +75,7 @@ export const modules: Module[] = [
   surveysModule,
   previewModule,
   { name: 'billing', prefix: '/api/v1', admin: billingRoutes, jobs: billingJobs },
+  { name: 'billing-webhooks', prefix: '/api/v1', admin: paymentWebhookRoutes },
   integrationsModule,
   { name: 'dashboard', prefix: '/api/v1/dashboard', admin: dashboardRoutes },
   { name: 'deliveries', prefix: '/api/v1', admin: deliveryRoutes },

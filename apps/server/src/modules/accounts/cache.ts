@@ -39,18 +39,3 @@ export async function accountsChanged(ctx: AppContext, ids: number[]): Promise<v
     await ctx.kv.set(`acct:${id}`, randomToken(6), 30 * 24 * 3600);
   }
 }
-
-type PlansHandler = (ctx: AppContext, accountIds: number[]) => Promise<void>;
-const plansHandlers: PlansHandler[] = [];
-/**
- * Called after the plan in force changed for these accounts (an assignment, the monthly next-plan job,
- * a plan edited in place): what visitors get follows the plan, so the published module registers how
- * it drops what it cached (accounts never imports it).
- */
-export function onPlansChanged(handler: PlansHandler): void {
-  plansHandlers.push(handler);
-}
-/** Call after the transaction that changed the plans has committed. */
-export async function plansChanged(ctx: AppContext, accountIds: number[]): Promise<void> {
-  for (const h of plansHandlers) await h(ctx, accountIds);
-}

@@ -2,8 +2,7 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/db.js';
 import { conflict, fieldError, forbidden } from '../../errors.js';
 import { type Actor, assertCanEdit, assertMenu } from './actor.js';
-import { readRegistrationNumber, writeRegistrationNumber } from './invoice-issuer.repo.js';
-import { findAccountById } from './repo.js';
+import { findAccountById, readRegistrationNumber, writeRegistrationNumber } from './repo.js';
 
 // An OEM master's qualified-invoice registration number (T + 13 digits; null: none, its bills are plain invoices).
 // The platform master's is configuration (ISSUER_REGISTRATION_NUMBER); only the sellers themselves (MASTER,

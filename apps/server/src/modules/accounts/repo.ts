@@ -1,7 +1,8 @@
 import type { Queryable } from '../../db/db.js';
 import type { AccountRow } from './actor.js';
 
-// SQL on the accounts table (this module owns accounts, plans, contract_history, payments).
+// SQL on the accounts table, which this module owns: every write to it is here (or in repo/<part>.ts); the modules
+// above (contracts, plans, staff, users, user-import) change accounts through this module's service.
 
 /**
  * An account with its parent's type, path and plan, and `chain_status`: the worst contract status
@@ -20,6 +21,9 @@ export function findAccountById(q: Queryable, id: number): Promise<AccountRow | 
 export function findAccountByEmail(q: Queryable, email: string): Promise<AccountRow | undefined> {
   return q.maybeOne<AccountRow>(`${SELECT} WHERE lower(a.email) = lower($1) AND a.deleted_at IS NULL`, [email]);
 }
+
+/** A new account's password hash until its owner sets one through the set-up link: no password verifies against it. */
+export const UNUSABLE_PREFIX = '!setup:';
 
 export async function emailTaken(q: Queryable, email: string): Promise<boolean> {
   return Boolean(await q.maybeOne('SELECT 1 FROM accounts WHERE lower(email) = lower($1) AND deleted_at IS NULL', [email]));
@@ -138,4 +142,79 @@ export async function insertAccount(q: Queryable, a: NewAccount): Promise<Accoun
 export async function bumpTokenVersion(q: Queryable, accountIds: number[]): Promise<void> {
   if (accountIds.length === 0) return;
   await q.query('UPDATE accounts SET token_version = token_version + 1, updated_at = now() WHERE id = ANY($1::bigint[])', [accountIds]);
+}
+
+/** What PUT /user may change, column by column (only these names reach the SQL). */
+export interface AccountFields {
+  email?: string;
+  companyName?: string;
+  contactName?: string;
+  authority?: 'VIEW' | 'EDIT';
+  licenseIssue?: boolean;
+  planId?: number | null;
+  nextPlanId?: number | null;
+  contractStart?: string | null;
+  contractEnd?: string | null;
+  logoUrl?: string | null;
+  language?: string;
+}
+const COLUMNS: Record<keyof AccountFields, string> = {
+  email: 'email',
+  companyName: 'company_name',
+  contactName: 'contact_name',
+  authority: 'authority',
+  licenseIssue: 'license_issue',
+  planId: 'plan_id',
+  nextPlanId: 'next_plan_id',
+  contractStart: 'contract_start',
+  contractEnd: 'contract_end',
+  logoUrl: 'logo_url',
+  language: 'language',
+};
+
+export async function updateAccountFields(q: Queryable, id: number, f: AccountFields): Promise<void> {
+  const sets: string[] = [];
+  const params: unknown[] = [id];
+  for (const [k, col] of Object.entries(COLUMNS) as [keyof AccountFields, string][]) {
+    if (f[k] === undefined) continue;
+    params.push(f[k]);
+    sets.push(`${col} = $${params.length}`);
+  }
+  if (sets.length === 0) return;
+  await q.query(`UPDATE accounts SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, params);
+}
+
+export async function softDeleteAccounts(q: Queryable, ids: number[]): Promise<void> {
+  await q.query('UPDATE accounts SET deleted_at = now() WHERE id = ANY($1::bigint[]) AND deleted_at IS NULL', [ids]);
+}
+
+export async function setPassword(q: Queryable, id: number, passwordHash: string): Promise<void> {
+  await q.query('UPDATE accounts SET password_hash = $1, must_change_password = false, updated_at = now() WHERE id = $2', [
+    passwordHash,
+    id,
+  ]);
+}
+
+export async function touchLastLogin(q: Queryable, id: number): Promise<void> {
+  await q.query('UPDATE accounts SET last_login_at = now() WHERE id = $1', [id]);
+}
+
+/** The nearest OEM master at or above an account (its plans are the ones its subtree may get). */
+export async function findOemMasterAbove(q: Queryable, accountId: number): Promise<number | null> {
+  const row = await q.maybeOne<{ id: number }>(
+    `SELECT x.id FROM accounts a JOIN accounts x ON x.id = ANY(string_to_array(trim(both '/' from a.path), '/')::bigint[])
+      WHERE a.id = $1 AND x.type = 'OEM_MASTER' ORDER BY length(x.path) DESC LIMIT 1`,
+    [accountId],
+  );
+  return row ? Number(row.id) : null;
+}
+
+/** An account's qualified-invoice registration number (migration 0012_invoices.sql). */
+export async function readRegistrationNumber(q: Queryable, accountId: number): Promise<string | null> {
+  const r = await q.maybeOne<{ n: string | null }>('SELECT invoice_registration_number AS n FROM accounts WHERE id = $1', [accountId]);
+  return r?.n ?? null;
+}
+
+export async function writeRegistrationNumber(q: Queryable, accountId: number, value: string | null): Promise<void> {
+  await q.query('UPDATE accounts SET invoice_registration_number = $2 WHERE id = $1 AND deleted_at IS NULL', [accountId, value]);
 }

@@ -1,17 +1,15 @@
+import { accountView } from '@swipe/core';
 import type { AppContext } from '../../context.js';
-import { requireOperator } from '../../http/auth.js';
+import { actorOf, requireOperator } from '../../http/auth.js';
 import type { App } from '../module.js';
-import { contractRoutes } from '../contracts/routes.js';
-import { importRoutes } from '../user-import/routes.js';
-import { planRoutes } from '../plans/routes.js';
-import { staffRoutes } from '../staff/routes.js';
-import { userRoutes } from '../users/routes.js';
+import { removeProfileImage } from './profile.js';
 
+const security = [{ bearer: [] }];
+
+/** The caller's own account: the profile image is set by completing a 'profile' upload (media); removing it is here. */
 export async function accountRoutes(app: App, ctx: AppContext): Promise<void> {
   requireOperator(app, ctx);
-  await contractRoutes(app, ctx);
-  await importRoutes(app, ctx);
-  await planRoutes(app, ctx);
-  await staffRoutes(app, ctx);
-  await userRoutes(app, ctx);
+  app.delete('/profile-image', { schema: { tags: ['user'], security, response: { 200: accountView } } }, async (req) =>
+    removeProfileImage(ctx, actorOf(req)),
+  );
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, login, makeAccount, makePlan, startTestServer, type TestServer, testPasswordHash } from '../../test/helpers.js';
+import { NO_PLAN, PLATFORM_LIMITS, planLimitsOf } from '../plans/service.js';
 import type { AccountRow } from './actor.js';
-import { NO_PLAN, PLATFORM_LIMITS, planLimitsOf } from './service.js';
 
 // Issue 13, points 2 and 4: nobody changes the accounts above it, and plans fail closed.
 

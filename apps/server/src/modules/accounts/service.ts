@@ -1,348 +1,84 @@
-import {
-  type AccountListQuery,
-  type AccountType,
-  type AssignablePlan,
-  CHILD_TYPES,
-  type CreateAccountBody,
-  canUseMenu,
-  checkDateRange,
-  japanDay,
-  type SiteSummary,
-  type UpdateAccountBody,
-  type UserDetail,
-  type UserList,
-  type UserSummary,
-} from '@swipe/core';
-import type { Lang } from '@swipe/i18n';
-import type { AppContext } from '../../context.js';
-import type { Queryable } from '../../db/db.js';
-import { conflict, fieldError, forbidden, notFound } from '../../errors.js';
-import { enqueueJob } from '../../jobs/queue.js';
-import { randomToken } from '../../lib/crypto.js';
-import { csvDocument } from '../../lib/csv.js';
-import { type AccountRow, type Actor, actorFromRow, assertCanEdit, assertInScope, assertMenu, scopeSql } from './actor.js';
-import { accountsChanged, plansChanged } from './cache.js';
-import {
-  type AccountFields,
-  findOemMasterAbove,
-  findUserRow,
-  listAccountRows,
-  listContractHistory,
-  listPlansInSubtree,
-  listPlansOwnedBy,
-  recordContractHistory,
-  UNUSABLE_PREFIX,
-  type UserRow,
-  updateAccountFields,
-} from '../users/repo.js';
-import { lockAssignablePlan } from '../plans/repo/manage.js';
-import { presentHistory, presentUser } from './presenter.js';
-import { emailTaken, insertAccount } from './repo.js';
+import { UNUSABLE_PREFIX } from './repo.js';
 
-// What other modules use of accounts (they never read the accounts or plans tables themselves).
+// What other modules use of accounts, the floor every module stands on: the account tree and its rows, scoping
+// (actor.ts), the account cache, an account's profile image and invoice registration number. accounts owns the
+// accounts table: the modules above it (contracts, plans, staff, users, user-import) read and change accounts
+// only through the functions below (their SQL is this module's repo).
+
 export { type AccountRow, type Actor, actorFromRow } from './actor.js';
-export { accountsChanged, loadAccount, onPlansChanged, plansChanged } from './cache.js';
-export {
-  applyContractDates,
-  applyPlanChanges,
-  assertContractOpen,
-  changeContract,
-  deleteAccount,
-  isAccountClosed,
-  onAccountsClosed,
-} from '../contracts/service.js';
-export * as accountsDashboard from '../plans/repo/dashboard.js';
+export { accountsChanged, loadAccount } from './cache.js';
 export {
   invoiceRegistrationNumberOf,
   type OwnInvoiceIssuer,
   ownInvoiceIssuer,
   setInvoiceRegistrationNumber,
 } from './invoice-issuer.js';
-export { setPassword as setAccountPassword, touchLastLogin } from '../users/repo.js';
-export { createMaster } from '../users/master.js';
-export { myPlan } from '../plans/my-plan.js';
-export { type BillableAccount, billableAccounts, type PlanInForce, planInForce } from '../plans/repo/in-force.js';
-export { NO_PLAN, PLATFORM_LIMITS, type PlanLimits, planLimitsOf } from '../plans/limits.js';
 export { presentAccount } from './presenter.js';
 export { setProfileImage } from './profile.js';
 export {
+  accountClosed,
+  applyDates,
+  applyNextPlans,
+  bookPlanVersion,
+  type ContractRow,
+  liveSubtree,
+  lockContract,
+  setStatus,
+  softDelete,
+  subtreesOf,
+} from './repo/contract.js';
+export {
+  anyAccountExists,
+  type ImportedAccount,
+  importParent,
+  insertImportedAccounts,
+  lockMasterCreation,
+  masterExists,
+  takenEmails,
+} from './repo/create.js';
+export type { DashboardScope } from './repo/dashboard.js';
+export * as accountsDashboard from './repo/dashboard.js';
+export {
+  findStaffRow,
+  hasLiveCustomers,
+  listStaffRows,
+  type StaffRow,
+  setLicenseIssue,
+  staffIdsOf,
+  updateStaffRow,
+} from './repo/staff.js';
+export {
   type AccountBrief,
+  type AccountFields,
   accountCompanyMatchesSql,
   accountInSubtreeSql,
   bumpTokenVersion,
+  emailTaken,
   findAccountByEmail,
   findAccountById,
+  findOemMasterAbove,
   getAccountBrief,
   getAccountBriefs,
+  insertAccount,
   lockAccount,
+  type NewAccount,
+  setPassword as setAccountPassword,
+  softDeleteAccounts,
+  touchLastLogin,
+  UNUSABLE_PREFIX,
+  updateAccountFields,
 } from './repo.js';
-export { awaitsPasswordSetup, passwordUsable } from '../staff/service.js';
-
-/** A tenant's sites (a count and the newest few): the sites module's list, given in at start (modules/index.ts). */
-type SitesOf = (ctx: AppContext, owner: Actor, limit: number) => Promise<{ total: number; items: SiteSummary[] }>;
-let sitesOf: SitesOf = async () => ({ total: 0, items: [] });
-/** sites imports accounts, so accounts never imports sites: the module list wires the user detail's site list. */
-export function registerAccountSites(fn: SitesOf): void {
-  sitesOf = fn;
-}
-const DETAIL_SITES = 5;
-
-/** The actor itself, its owner (a sub-admin's parent) and anything above: never changed by the actor. */
-function isSelfOrAbove(actor: Actor, row: AccountRow): boolean {
-  return row.id === actor.id || row.id === actor.ownerId || actor.scopePath.startsWith(row.path);
-}
-
-/** Staff are managed from the admin settings as well as from the user list; every other account from the user list. */
-function assertAccountMenu(actor: Actor, type: AccountType): void {
-  if (type === 'SUB_ADMIN' && canUseMenu(actor, 'admin_settings')) return;
-  assertMenu(actor, 'user_list');
-}
-
-/** An account of the subtree as the user screens show it (404 outside the subtree, then the menu rule). */
-async function scopedUser(ctx: AppContext, actor: Actor, id: number): Promise<UserRow> {
-  const row = await findUserRow(ctx.db, id);
-  if (!row) throw notFound();
-  assertInScope(actor, row.path);
-  assertAccountMenu(actor, row.type);
-  return row;
-}
-
-export async function getAccount(ctx: AppContext, actor: Actor, id: number): Promise<UserDetail> {
-  const row = await scopedUser(ctx, actor, id);
-  const sites = await sitesOf(ctx, actorFromRow(row), DETAIL_SITES);
-  return {
-    ...presentUser(row),
-    sites: {
-      total: sites.total,
-      items: sites.items.map((x) => ({ id: x.id, name: x.name, status: x.status, url: x.url, parentAccount: x.parentAccount })),
-    },
-  };
-}
-
-function listFilter(actor: Actor, p: Omit<AccountListQuery, 'page' | 'pageSize'>) {
-  return {
-    scopeParam: scopeSql(actor, 'a.path', 1).param,
-    excludeId: actor.id,
-    search: p.search,
-    type: p.type,
-    status: p.status,
-    planId: p.planId,
-    sort: p.sort,
-    order: p.order,
-  };
-}
-
-export async function listAccounts(ctx: AppContext, actor: Actor, p: AccountListQuery): Promise<UserList> {
-  assertMenu(actor, 'user_list');
-  const { rows, total } = await listAccountRows(ctx.db, { ...listFilter(actor, p), limit: p.pageSize, offset: (p.page - 1) * p.pageSize });
-  return { items: rows.map(presentUser), total, page: p.page, pageSize: p.pageSize };
-}
-
-const CSV_MAX_ROWS = 50_000;
-const CSV_COLUMNS = [
-  'company',
-  'email',
-  'contact',
-  'type',
-  'plan',
-  'next_plan',
-  'contract_start',
-  'contract_end',
-  'parent',
-  'status',
-] as const;
-/** A day in Japan time (contract dates already are days; created_at is an instant). */
-
-/** The user list as CSV (BOM, formula-safe cells, dates in Japan time): the caller's subtree with the list's filters and order. */
-export async function exportAccountsCsv(
-  ctx: AppContext,
-  actor: Actor,
-  p: Omit<AccountListQuery, 'page' | 'pageSize'>,
-  t: (key: string) => string,
-): Promise<string> {
-  assertMenu(actor, 'user_list');
-  const { rows } = await listAccountRows(ctx.db, { ...listFilter(actor, p), limit: CSV_MAX_ROWS, offset: 0 });
-  const head = [
-    ...CSV_COLUMNS.map((c) => t(`server.users_csv_${c}`)),
-    t('server.users_csv_authority'),
-    t('server.users_csv_license'),
-    t('server.users_csv_created'),
-  ];
-  const body = rows.map((r) => [
-    r.company_name,
-    r.email,
-    r.contact_name,
-    t(`server.account_type_${r.type.toLowerCase()}`),
-    r.plan_name ?? '',
-    r.next_plan_name ?? '',
-    r.contract_start_day ?? '',
-    r.contract_end_day ?? '',
-    r.parent_company ?? '',
-    t(`server.contract_status_${r.contract_status.toLowerCase()}`),
-    t(r.authority === 'EDIT' ? 'server.authority_edit' : 'server.authority_view'),
-    t(r.license_issue ? 'server.license_granted' : 'server.license_not_granted'),
-    japanDay(r.created_at),
-  ]);
-  return csvDocument([head, ...body]);
-}
-
-export async function accountHistory(ctx: AppContext, actor: Actor, id: number, p: { page: number; pageSize: number }) {
-  await scopedUser(ctx, actor, id);
-  const { rows, total } = await listContractHistory(ctx.db, id, p.pageSize, (p.page - 1) * p.pageSize);
-  return { items: rows.map(presentHistory), total, page: p.page, pageSize: p.pageSize };
-}
 
 /**
- * The plans the caller may give an account of this type (decisions.md "Plan assignment"): none for staff;
- * inside an OEM master's subtree that OEM master's own plans; elsewhere the platform's.
+ * An account that has not chosen its own password yet: made with an unusable hash (the user screens,
+ * CSV import, staff invites) or told to change the one it was given. Only such an account takes a
+ * set-up link (the auth module asks through the service).
  */
-export async function assignablePlans(ctx: AppContext, actor: Actor, type?: AccountType): Promise<{ items: AssignablePlan[] }> {
-  assertMenu(actor, 'user_list');
-  if (type === 'SUB_ADMIN') return { items: [] };
-  const owner = await findOemMasterAbove(ctx.db, actor.ownerId);
-  const plans = await listPlansOwnedBy(ctx.db, owner);
-  return { items: plans.map((x) => ({ id: Number(x.id), name: x.name, price: Number(x.price) })) };
+export function awaitsPasswordSetup(a: { password_hash: string; must_change_password: boolean }): boolean {
+  return !passwordUsable(a.password_hash) || a.must_change_password;
 }
 
-/** The plans held by accounts of the caller's subtree (the list's plan filter). */
-export async function plansInUse(ctx: AppContext, actor: Actor): Promise<{ items: AssignablePlan[] }> {
-  assertMenu(actor, 'user_list');
-  const plans = await listPlansInSubtree(ctx.db, scopeSql(actor, 'a.path', 1).param, actor.id);
-  return { items: plans.map((x) => ({ id: Number(x.id), name: x.name, price: Number(x.price) })) };
+/** Whether a stored hash can match any password at all (not the placeholder of an account awaiting set-up). */
+export function passwordUsable(hash: string): boolean {
+  return hash !== '' && !hash.startsWith(UNUSABLE_PREFIX);
 }
-
-export type CreateAccountInput = CreateAccountBody;
-
-/**
- * A plan the creator may assign (decisions.md "Plan assignment"): staff take their parent's plan (none
- * of their own); inside an OEM master's subtree only that OEM master's own plans; elsewhere (the
- * platform master's children) only the platform's plans. Anything else, unknown ids included, is 422.
- */
-async function assertAssignablePlan(q: Queryable, actor: Actor, type: AccountType, planId: number | null | undefined): Promise<void> {
-  if (planId === null || planId === undefined) return;
-  const invalid = () => fieldError('planId', 'validation.plan_not_assignable');
-  if (type === 'SUB_ADMIN') throw invalid();
-  // only a family's latest, unarchived version; locked so an edit or archive waits for this assignment
-  const plan = await lockAssignablePlan(q, planId);
-  if (!plan) throw invalid();
-  const oemMaster = await findOemMasterAbove(q, actor.ownerId);
-  const owner = plan.owner_account_id === null ? null : Number(plan.owner_account_id);
-  if (owner !== oemMaster) throw invalid();
-}
-
-/** Two saves racing for one e-mail: the unique index refuses the second, which is the same 409 as the check. */
-function emailRace<T>(p: Promise<T>): Promise<T> {
-  return p.catch((e: unknown) => {
-    if ((e as { code?: unknown }).code === '23505') throw conflict('validation.email_taken', 'EMAIL_TAKEN');
-    throw e;
-  });
-}
-
-/** A password hash no password matches: the account's owner sets one through the mailed set-up link. */
-const unusablePassword = () => `${UNUSABLE_PREFIX}${randomToken(16)}`;
-
-/** The auth module's job (accounts may not import auth): mails a one-time set-up link (7 days). */
-export const ACCOUNT_SETUP_JOB = 'auth.account_setup';
-
-/**
- * Creates a child account of the caller's tenant; the type must be one the caller's type may create. It gets
- * no password: the set-up link is queued in the same transaction.
- */
-export async function createAccount(ctx: AppContext, actor: Actor, input: CreateAccountInput, lang: Lang): Promise<UserSummary> {
-  assertAccountMenu(actor, input.type);
-  assertCanEdit(actor);
-  if (!CHILD_TYPES[actor.effectiveType].includes(input.type)) throw forbidden();
-  const created = ctx.db.tx(async (q) => {
-    await assertAssignablePlan(q, actor, input.type, input.planId);
-    if (await emailTaken(q, input.email)) throw conflict('validation.email_taken', 'EMAIL_TAKEN');
-    const row = await insertAccount(q, {
-      parentId: actor.ownerId,
-      type: input.type,
-      email: input.email,
-      passwordHash: unusablePassword(),
-      companyName: input.companyName,
-      contactName: input.contactName,
-      authority: input.authority,
-      staffRole: input.type === 'SUB_ADMIN' ? (input.staffRole ?? 'EDITOR') : null,
-      planId: input.planId ?? null,
-      mustChangePassword: false,
-      contractStart: input.contractStart ?? null,
-      contractEnd: input.contractEnd ?? null,
-    });
-    await updateAccountFields(q, row.id, { licenseIssue: input.licenseIssue, logoUrl: input.logoUrl || null, language: lang });
-    await recordContractHistory(q, { accountId: row.id, executorId: actor.id, content: 'created', to: 'ACTIVE', planId: input.planId });
-    await enqueueJob(q, ACCOUNT_SETUP_JOB, { accountId: row.id, lang });
-    return presentUser((await findUserRow(q, row.id)) as UserRow);
-  });
-  return emailRace(created);
-}
-
-/** Mails a new set-up link to an account that has not set its password yet (409 once it has). */
-export async function resendSetup(ctx: AppContext, actor: Actor, id: number, lang: Lang): Promise<void> {
-  assertCanEdit(actor);
-  const row = await scopedUser(ctx, actor, id);
-  if (isSelfOrAbove(actor, row)) throw forbidden();
-  if (row.contract_status === 'TERMINATED') throw forbidden('server.account_terminated', 'ACCOUNT_TERMINATED');
-  if (!row.setup_pending) throw conflict('server.setup_done', 'SETUP_DONE');
-  await ctx.db.tx((q) => enqueueJob(q, ACCOUNT_SETUP_JOB, { accountId: id, lang }));
-}
-
-/**
- * Edits an account below the caller. Its own profile names are the caller's to change too, but never
- * its own authority, plan or contract, nor anything of its owner or the accounts above (issue 13, point 2).
- * A plan: an account without one gets it at once; one with a plan gets it from next month (null cancels that).
- */
-export async function updateAccount(ctx: AppContext, actor: Actor, id: number, input: UpdateAccountBody): Promise<UserSummary> {
-  assertCanEdit(actor);
-  const row = await scopedUser(ctx, actor, id);
-  if (row.contract_status === 'TERMINATED') throw forbidden('server.account_terminated', 'ACCOUNT_TERMINATED');
-  if (row.id !== actor.id && isSelfOrAbove(actor, row)) throw forbidden();
-  const own = row.id === actor.id;
-  const contract = input.authority ?? input.planId ?? input.contractStart ?? input.contractEnd ?? input.licenseIssue;
-  if (own && (contract !== undefined || input.planId === null)) throw forbidden();
-  const range = checkDateRange(input.contractStart ?? row.contract_start_day, input.contractEnd ?? row.contract_end_day);
-  if (range) throw fieldError('contractEnd', range);
-  const { planId, logoUrl, ...rest } = input;
-  const fields: AccountFields = { ...rest, logoUrl: logoUrl === undefined ? undefined : logoUrl || null };
-  const history: { content: string; planId?: number | null }[] = [];
-  const saved = ctx.db.tx(async (q) => {
-    if (input.email && input.email.toLowerCase() !== row.email.toLowerCase() && (await emailTaken(q, input.email)))
-      throw conflict('validation.email_taken', 'EMAIL_TAKEN');
-    if (planId !== undefined) {
-      const current = row.type === 'SUB_ADMIN' ? null : row.plan_id === null ? null : Number(row.plan_id);
-      // the current plan (an old version included) cancels a booking: only another plan must be assignable
-      if (planId !== null && planId !== current) await assertAssignablePlan(q, actor, row.type, planId);
-      if (current === null && planId !== null) {
-        fields.planId = planId;
-        history.push({ content: 'plan_assigned', planId });
-      } else if (planId === null || planId === current) {
-        if (row.next_plan_id !== null) history.push({ content: 'plan_change_cancelled' });
-        fields.nextPlanId = null;
-      } else if (planId !== Number(row.next_plan_id)) {
-        fields.nextPlanId = planId;
-        history.push({ content: 'plan_change_scheduled', planId });
-      }
-    }
-    if (
-      (input.contractStart !== undefined && input.contractStart !== row.contract_start_day) ||
-      (input.contractEnd !== undefined && input.contractEnd !== row.contract_end_day)
-    )
-      history.push({ content: 'contract_period_changed' });
-    await updateAccountFields(q, id, fields);
-    for (const h of history)
-      await recordContractHistory(q, {
-        accountId: id,
-        executorId: actor.id,
-        content: h.content,
-        to: row.contract_status,
-        planId: h.planId,
-      });
-  });
-  await emailRace(saved);
-  await accountsChanged(ctx, [id]);
-  // a plan given at once changes what the account's visitors get now
-  if (fields.planId !== undefined) await plansChanged(ctx, [id]);
-  return presentUser((await findUserRow(ctx.db, id)) as UserRow);
-}
-
-export { anyAccountExists, insertAccount, insertPlans, type NewPlan, recordContractHistory } from '../plans/repo/demo.js';

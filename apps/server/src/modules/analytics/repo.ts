@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/db.js';
 
 // The analytics module's SQL for raw events (analytics_events, migration 0013) and the per-site settings.
-// Partitions: partitions.repo.ts; rollups: rollups.repo.ts.
+// Partitions: repo/partitions.ts; rollups: repo/rollups.ts.
 
 export interface EventRow {
   eventId: string;

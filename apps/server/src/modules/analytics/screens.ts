@@ -26,7 +26,7 @@ import {
 import type { AppContext } from '../../context.js';
 import { AppError, notFound } from '../../errors.js';
 import { type Actor, assertMenu } from '../accounts/actor.js';
-import { planLimitsOf } from '../accounts/service.js';
+import { planLimitsOf } from '../plans/service.js';
 import { getSite, listSites } from '../sites/service.js';
 import { pgStore } from './repo/rollups.js';
 import type { AnalyticsStore, SiteTotals, VisitGroup } from './store.js';

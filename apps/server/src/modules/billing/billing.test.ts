@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { createContext, type Running, startServer } from '../../server.js';
 import { http, login, makeAccount, testConfig, testDb } from '../../test/helpers.js';
 import type { AccountRow } from '../accounts/actor.js';
-import { planInForce } from '../accounts/service.js';
+import { planInForce } from '../plans/service.js';
 import { billMonth, pageViewsByAccount } from './service.js';
 
 // Monthly bills on a database (issue 10.4) and payments over HTTP (10.5): the plan in force, PV blocks at the

@@ -1,8 +1,8 @@
 import { idParams, invoiceIssuerBody, invoiceIssuerView, myPlan, pdfFile } from '@swipe/core';
 import type { AppContext } from '../../context.js';
 import { actorOf } from '../../http/auth.js';
-import { myPlan as myPlanOf } from '../accounts/service.js';
 import type { App } from '../module.js';
+import { myPlan as myPlanOf } from '../plans/service.js';
 import { invoiceIssuerOf, invoicePdf, saveInvoiceIssuer } from './invoice-export.js';
 
 // Invoices (issue 10.6): GET /bill/{id}/export-pdf for the payer and the seller; the seller's issuer details;

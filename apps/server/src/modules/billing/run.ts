@@ -1,7 +1,7 @@
 import { type BillAmounts, computeBill, monthRangeJst, toJapanClock } from '@swipe/core';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/db.js';
-import { type BillableAccount, billableAccounts } from '../accounts/service.js';
+import { type BillableAccount, billableAccounts } from '../plans/service.js';
 import { countPageViewsBySite } from '../analytics/service.js';
 import { siteOwners } from '../sites/service.js';
 import { billedAccounts, cardAccounts, hasEarlierBill, insertBill } from './repo.js';

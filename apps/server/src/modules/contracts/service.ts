@@ -1,28 +1,45 @@
 import { CONTRACT_MIN_MONTHS, type ContractAction, type ContractHistoryContent, japanDay } from '@swipe/core';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/db.js';
-import { AppError, forbidden, notFound } from '../../errors.js';
+import { AppError, conflict, fieldError, forbidden, notFound, tooMany, unauthorized } from '../../errors.js';
+import { verifyPassword } from '../../lib/passwords.js';
+import { clearFailures, countFailure, type Limit, overLimit } from '../../lib/ratelimit.js';
 import { type AccountRow, type Actor, assertCanEdit, assertInScope, assertMenu } from '../accounts/actor.js';
-import { accountsChanged, plansChanged } from '../accounts/cache.js';
 import {
   accountClosed,
+  accountsChanged,
   applyDates,
-  applyNextPlans,
-  bumpVersions,
+  bumpTokenVersion,
   type ContractRow,
-  insertHistory,
+  findAccountById,
+  hasLiveCustomers,
   liveSubtree,
+  lockAccount,
   lockContract,
+  presentAccount,
   setStatus,
   softDelete,
+  softDeleteAccounts,
+  staffIdsOf,
   subtreesOf,
-} from './repo.js';
-import { presentAccount } from '../accounts/presenter.js';
-import { findAccountById } from '../accounts/repo.js';
+} from '../accounts/service.js';
+import { type HistoryRow, insertHistory } from './repo.js';
 
-// Contract transitions (back-office.md 4, decisions.md "Contracts"): pause, resume, terminate, delete,
-// the daily contract-dates rule (INACTIVE) and next month's plans. Every change writes its
-// contract_history row in the transaction that makes it; executor null is the system.
+// Contract transitions (back-office.md 4, decisions.md "Contracts"): pause, resume, terminate, delete (an operator's
+// or one's own), the minimum period and the daily contract-dates rule (INACTIVE). Every change writes its
+// contract_history row (this module's table) in the transaction that makes it; executor null is the system.
+
+export type { HistoryRow } from './repo.js';
+
+/** Contract history rows, in the caller's transaction (every module that changes a contract or a plan writes them here). */
+export function recordHistory(q: Queryable, rows: HistoryRow[]): Promise<void> {
+  return insertHistory(q, rows);
+}
+
+/** One contract history row (an account created, a plan assigned, booked or cancelled). */
+export function recordContractHistory(q: Queryable, row: HistoryRow): Promise<void> {
+  return insertHistory(q, [row]);
+}
 
 /** A day plus whole months; the day of month is clamped (2024-02-29 + 12 months = 2025-02-28). */
 export function addMonths(day: string, months: number): string {
@@ -135,7 +152,7 @@ export async function changeContract(
     await setStatus(q, id, to);
     await insertHistory(q, [{ accountId: id, executorId: actor.id, content, from: c.contract_status, to }]);
     const subtree = (await liveSubtree(q, c.path)).map((r) => Number(r.id));
-    if (to !== 'ACTIVE') await bumpVersions(q, subtree);
+    if (to !== 'ACTIVE') await bumpTokenVersion(q, subtree);
     return { subtree, to };
   });
   await accountsChanged(ctx, done.subtree);
@@ -199,7 +216,7 @@ export async function applyContractDates(ctx: AppContext, now = new Date()): Pro
       q,
       changed.filter((c) => c.to_status === 'INACTIVE').map((c) => c.path),
     );
-    await bumpVersions(q, ended);
+    await bumpTokenVersion(q, ended);
     return { changed, subtrees };
   });
   await accountsChanged(ctx, r.subtrees);
@@ -207,32 +224,62 @@ export async function applyContractDates(ctx: AppContext, now = new Date()): Pro
   return { inactive, activated: r.changed.length - inactive };
 }
 
-/** The monthly job's rule (00:00 in Japan on the 1st): next month's plan becomes the plan. Idempotent. */
-export async function applyPlanChanges(ctx: AppContext): Promise<{ changed: number }> {
-  const rows = await ctx.db.tx(async (q) => {
-    const changed = await applyNextPlans(q);
-    await insertHistory(
-      q,
-      changed.map((c) => ({
-        accountId: Number(c.id),
-        executorId: null,
-        content: 'plan_changed',
-        from: c.contract_status,
-        to: c.contract_status,
-        planId: Number(c.plan_id),
-      })),
-    );
-    return {
-      changed,
-      subtrees: await subtreesOf(
-        q,
-        changed.map((c) => c.path),
-      ),
-    };
+const day = (v: string | Date): string =>
+  typeof v === 'string'
+    ? v.slice(0, 10)
+    : `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`;
+
+/** Inside the 12-month minimum contract period (from contract_start, Japan time): 422. */
+function assertContractMinimumPassed(row: AccountRow, now = new Date()): void {
+  const until = row.contract_start ? earliestTermination({ contract_start: day(row.contract_start) }) : null;
+  if (until && japanDay(now) < until) throw new AppError(422, 'CONTRACT_MINIMUM_PERIOD', 'server.contract_minimum_period', { date: until });
+}
+
+/**
+ * The password confirming a deletion is a credential check: failures count per account (5 in 15
+ * minutes) and per IP (30 in 15 minutes), like the login's; over either the answer is 429 before
+ * any hash is computed, the right password included. A success clears the account's count.
+ */
+export const DELETE_LIMIT_ACCOUNT: Limit = { max: 5, windowSeconds: 15 * 60 };
+export const DELETE_LIMIT_IP: Limit = { max: 30, windowSeconds: 15 * 60 };
+
+/**
+ * Deletes (soft) the caller's own account after its password: never the platform master (menu matrix),
+ * never an owner with live customer accounts below it (its own staff aside), never inside the minimum
+ * contract period. An owner's staff go with it; every session of them all ends. A staff member deletes
+ * only itself.
+ */
+export async function deleteOwnAccount(ctx: AppContext, actor: Actor, password: string, ip: string): Promise<void> {
+  assertMenu(actor, 'delete_account');
+  const keys = { account: `delete-account:acct:${actor.id}`, ip: `delete-account:ip:${ip}` };
+  if ((await overLimit(ctx.kv, keys.account, DELETE_LIMIT_ACCOUNT)) || (await overLimit(ctx.kv, keys.ip, DELETE_LIMIT_IP))) throw tooMany();
+  const row = await findAccountById(ctx.db, actor.id);
+  if (!row) throw unauthorized();
+  if (!row.password_hash || !(await verifyPassword(row.password_hash, password))) {
+    await countFailure(ctx.kv, keys.account, DELETE_LIMIT_ACCOUNT);
+    await countFailure(ctx.kv, keys.ip, DELETE_LIMIT_IP);
+    throw fieldError('password', 'validation.password_incorrect');
+  }
+  await clearFailures(ctx.kv, keys.account);
+  const owner = row.type !== 'SUB_ADMIN';
+  if (owner) assertContractMinimumPassed(row);
+  const ids = await ctx.db.tx(async (q) => {
+    await lockAccount(q, row.id);
+    if (owner && (await hasLiveCustomers(q, row))) throw conflict('server.account_has_customers', 'ACCOUNT_HAS_CUSTOMERS');
+    const all = owner ? [row.id, ...(await staffIdsOf(q, row.id))] : [row.id];
+    await bumpTokenVersion(q, all);
+    await softDeleteAccounts(q, all);
+    if (owner)
+      await recordContractHistory(q, {
+        accountId: row.id,
+        executorId: actor.id,
+        content: 'deleted',
+        from: row.contract_status,
+        to: row.contract_status,
+      });
+    return all;
   });
-  // staff follow their owner's plan: their cached rows change too
-  await accountsChanged(ctx, rows.subtrees);
-  // visitors of their sites get the new plan's features at once
-  if (rows.changed.length > 0) await plansChanged(ctx, rows.subtrees);
-  return { changed: rows.changed.length };
+  await accountsChanged(ctx, ids);
+  // its published sites stop being served, as after a deletion on the user screens
+  await closed(ctx, ids);
 }

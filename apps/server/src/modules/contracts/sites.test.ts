@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, login, makeAccount, makePlan, startTestServer, type TestServer } from '../../test/helpers.js';
-import { createSite, invalidateSite, planOf, publishSnapshot } from '../sites/service.js';
 import { type AccountRow, actorFromRow } from '../accounts/actor.js';
 import { findAccountById } from '../accounts/repo.js';
+import { createSite, invalidateSite, planOf, publishSnapshot } from '../sites/service.js';
 
 // A terminated or deleted owner's published sites (and its subtree's) stop being served at once: pages
 // 410 with a small page in the site's language, public API calls 410. A pause does not touch visitors.

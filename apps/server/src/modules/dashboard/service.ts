@@ -9,8 +9,9 @@ import {
 } from '@swipe/core';
 import type { AppContext } from '../../context.js';
 import { type Actor, assertMenu, scopeSql } from '../accounts/actor.js';
-import { accountsDashboard as accounts } from '../accounts/service.js';
+import { accountsDashboard as accounts, type DashboardScope } from '../accounts/service.js';
 import { billedRevenueByMonth, lastBilledMonth } from '../billing/service.js';
+import { plansDashboard } from '../plans/service.js';
 import { siteCountsByStatus } from '../sites/service.js';
 
 // The summary dashboard (issue 11.3): no tables of its own; the figures come from the owners' aggregate queries.
@@ -28,7 +29,7 @@ export function monthsUpTo(to: string | undefined, now = new Date()): string[] {
   });
 }
 
-function scopeOf(actor: Actor): accounts.DashboardScope {
+function scopeOf(actor: Actor): DashboardScope {
   assertMenu(actor, 'summary');
   return { pattern: scopeSql(actor, 'path', 1).param, rootId: actor.ownerId };
 }
@@ -77,8 +78,8 @@ function trendInstants(months: string[], now: Date): { label: string; at: Date }
 
 interface Trend {
   months: string[];
-  buckets: accounts.PlanBucket[];
-  plans: Awaited<ReturnType<typeof accounts.planVersions>>;
+  buckets: plansDashboard.PlanBucket[];
+  plans: Awaited<ReturnType<typeof plansDashboard.planVersions>>;
 }
 
 /**
@@ -93,14 +94,14 @@ export function forgetTrends(): void {
   trends.clear();
 }
 
-function planTrend(ctx: AppContext, s: accounts.DashboardScope, query: DashboardQuery, now: Date): Promise<Trend> {
+function planTrend(ctx: AppContext, s: DashboardScope, query: DashboardQuery, now: Date): Promise<Trend> {
   const months = monthsUpTo(query.to, now);
   const key = `${s.pattern}|${s.rootId}|${months[MONTHS - 1]}`;
   const hit = trends.get(key);
   if (hit && hit.ctx === ctx && Math.abs(now.getTime() - hit.at) < TREND_TTL_MS) return hit.trend;
   const trend = (async () => {
-    const buckets = await accounts.plansInForce(ctx.db, s, trendInstants(months, now));
-    const plans = await accounts.planVersions(ctx.db, [...new Set(buckets.map((b) => b.planId))]);
+    const buckets = await plansDashboard.plansInForce(ctx.db, s, trendInstants(months, now));
+    const plans = await plansDashboard.planVersions(ctx.db, [...new Set(buckets.map((b) => b.planId))]);
     return { months, buckets, plans };
   })();
   for (const [k, v] of trends) if (Math.abs(now.getTime() - v.at) >= TREND_TTL_MS) trends.delete(k);
@@ -149,7 +150,7 @@ export async function revenue(ctx: AppContext, actor: Actor, query: DashboardQue
   const [billed, last, paid, trend] = await Promise.all([
     billedRevenueByMonth(ctx.db, s.pattern, s.rootId, months[0] as string, months[MONTHS - 1] as string),
     lastBilledMonth(ctx.db, s.pattern, s.rootId, months[MONTHS - 1] as string),
-    accounts.paidAccounts(ctx.db, s),
+    plansDashboard.paidAccounts(ctx.db, s),
     planTrend(ctx, s, query, now),
   ]);
   const estimate = new Map<string, number>();

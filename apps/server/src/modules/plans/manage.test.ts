@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, login, makeAccount, makePlan, startTestServer, type TestServer } from '../../test/helpers.js';
 import type { AccountRow } from '../accounts/actor.js';
-import { applyPlanChanges } from '../contracts/service.js';
+import { applyPlanChanges } from './service.js';
 
 // Issue 10.1 and 10.2: who manages which plans, validation, versions (edit in place vs a new version, existing
 // accounts keep theirs, new assignments get the latest), archive instead of delete, move to the latest version

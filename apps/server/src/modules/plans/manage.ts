@@ -14,10 +14,11 @@ import type { Queryable } from '../../db/db.js';
 import { AppError, conflict, notFound } from '../../errors.js';
 import { csvDocument } from '../../lib/csv.js';
 import { type Actor, assertCanEdit, assertMenu, scopeSql } from '../accounts/actor.js';
-import { accountsChanged } from '../accounts/cache.js';
-import { insertHistory } from '../contracts/repo.js';
+import { accountsChanged, bookPlanVersion } from '../accounts/service.js';
+import { recordHistory } from '../contracts/service.js';
 import {
   deletePlanRow,
+  familyVersionIds,
   findLatestVersion,
   findManagedPlan,
   insertPlanVersion,
@@ -25,12 +26,11 @@ import {
   listManagedPlans,
   type ManagedPlanRow,
   markSuperseded,
-  scheduleLatest,
   setFamilyArchived,
   updatePlanInPlace,
 } from './repo/manage.js';
 
-// Plan management (issue 10.1; docs/decisions.md "Plan versions"). The platform master manages the platform's plans
+// Plan management (docs/decisions.md "Plan versions"). The platform master manages the platform's plans
 // (owner NULL), an OEM master its own (owner = itself); the menu matrix refuses everyone else (403), and another
 // owner's plan does not exist (404). A plan no account ever used is edited in place; one in use gets a new version
 // that new assignments take while accounts keep theirs until moved (next month's plan, like any plan change).
@@ -223,15 +223,17 @@ export async function moveToLatest(ctx: AppContext, actor: Actor, id: number, ac
     const latest = await findLatestVersion(q, Number(row.family));
     if (!latest || Number(latest.id) === Number(row.id)) throw new AppError(409, 'PLAN_IS_LATEST', 'server.plan_already_latest');
     if (latest.archived_at !== null) throw archivedError();
-    const moved = await scheduleLatest(q, {
+    // a booking onto another version of the same family is replaced; a change to another plan is the operator's and stays
+    const replaceable = (await familyVersionIds(q, Number(row.family))).filter((v) => v !== Number(latest.id));
+    const moved = await bookPlanVersion(q, {
       fromId: id,
       latestId: Number(latest.id),
-      family: Number(row.family),
+      replaceable,
       scopeParam: scopeSql(actor, 'a.path', 1).param,
       accountId,
     });
     if (accountId !== undefined && moved.length === 0) throw notFound();
-    await insertHistory(
+    await recordHistory(
       q,
       moved.map((a) => ({
         accountId: Number(a.id),

@@ -1,9 +1,9 @@
 import type { MyPlan, MyPlanBrief } from '@swipe/core';
 import type { AppContext } from '../../context.js';
 import { type Actor, assertMenu } from '../accounts/actor.js';
-import { type MyPlanRow, myPlanRows } from './repo/my-plan.js';
+import { type MyPlanRow, myPlanRows } from './repo.js';
 
-// The /plan screen's plan (issue 10.7): the caller's owner's plan now and next month's if one is booked.
+// The /plan screen's plan: the caller's owner's plan now and next month's if one is booked.
 
 function brief(r: MyPlanRow): MyPlanBrief {
   const names = r.names ?? {};

@@ -14,18 +14,19 @@ import {
 import { translate } from '@swipe/i18n';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { actorOf } from '../../http/auth.js';
+import { actorOf, requireOperator } from '../../http/auth.js';
 import { requestLang } from '../../http/lang.js';
 import type { App } from '../module.js';
 import * as plans from './manage.js';
 
-// Plan management (back-office.md 2 /{userTypeId}/plan-management; issue 10.1): list, show with its versions,
+// Plan management (back-office.md 2 /{userTypeId}/plan-management): list, show with its versions,
 // create, edit (in place or as a new version), archive or restore, delete an unused one, move accounts to the latest.
 
 const tags = ['plans'];
 const security = [{ bearer: [] }];
 
 export async function planRoutes(app: App, ctx: AppContext): Promise<void> {
+  requireOperator(app, ctx);
   app.get('/plans', { schema: { tags, security, querystring: planListQuery, response: { 200: planList } } }, async (req) =>
     plans.listPlans(ctx, actorOf(req), req.query),
   );

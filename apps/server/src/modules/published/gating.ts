@@ -1,5 +1,5 @@
 import type { SiteDocument } from '@swipe/core';
-import type { PlanLimits } from '../accounts/service.js';
+import type { PlanLimits } from '../plans/service.js';
 
 // What visitors get follows the owner's plan in force (decisions.md "Plan gating for visitors"). The
 // published snapshot is cut to the plan once, when the published-site cache is filled; every visit then

@@ -1,6 +1,6 @@
 import { siteDocumentSchema } from '@swipe/core';
 import { describe, expect, it } from 'vitest';
-import { PLATFORM_LIMITS, type PlanLimits } from '../accounts/service.js';
+import { PLATFORM_LIMITS, type PlanLimits } from '../plans/service.js';
 import { gateDocument, planKey, siteServed } from './gating.js';
 
 const doc = {

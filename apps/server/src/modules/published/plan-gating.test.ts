@@ -2,7 +2,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { http, login, makeAccount, makePlan, startTestServer, type TestServer } from '../../test/helpers.js';
 import type { AccountRow } from '../accounts/actor.js';
-import { applyPlanChanges, plansChanged } from '../accounts/service.js';
+import { applyPlanChanges, plansChanged } from '../plans/service.js';
 import { emptyDocument } from '../sites/service.js';
 
 // What visitors get follows the owner's plan in force at the time of the request, with no republish

@@ -1,7 +1,8 @@
 import type { Language, SiteDocument } from '@swipe/core';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/db.js';
-import { isAccountClosed, onAccountsClosed, onPlansChanged, planLimitsOf } from '../accounts/service.js';
+import { isAccountClosed, onAccountsClosed } from '../contracts/service.js';
+import { onPlansChanged, planLimitsOf } from '../plans/service.js';
 import { gateDocument, planKey, siteServed } from './gating.js';
 import { type GoneSite, SiteGone } from './gone.js';
 import { siteIdOfHost } from './hosts.js';

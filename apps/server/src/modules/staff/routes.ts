@@ -1,27 +1,17 @@
-import {
-  accountView,
-  deleteOwnAccountBody,
-  idParams,
-  inviteStaffBody,
-  messageResponse,
-  staffList,
-  staffListQuery,
-  staffView,
-  updateStaffBody,
-} from '@swipe/core';
+import { idParams, inviteStaffBody, messageResponse, staffList, staffListQuery, staffView, updateStaffBody } from '@swipe/core';
 import { translate } from '@swipe/i18n';
 import type { AppContext } from '../../context.js';
-import { actorOf } from '../../http/auth.js';
+import { actorOf, requireOperator } from '../../http/auth.js';
 import { requestLang } from '../../http/lang.js';
 import type { App } from '../module.js';
-import { deleteOwnAccount, removeProfileImage } from '../accounts/profile.js';
 import { inviteStaff, listStaff, removeStaff, resendInvite, updateStaff } from './service.js';
 
 const tags = ['sub-admin'];
 const security = [{ bearer: [] }];
 
-/** Admin staff, the profile image and deleting one's own account. Registered inside accountRoutes (operator token required there). */
+/** Admin staff: an owner's sub-admins (back-office.md 3, 6). */
 export async function staffRoutes(app: App, ctx: AppContext): Promise<void> {
+  requireOperator(app, ctx);
   app.get('/sub-admin', { schema: { tags, security, querystring: staffListQuery, response: { 200: staffList } } }, async (req) =>
     listStaff(ctx, actorOf(req), req.query),
   );
@@ -42,16 +32,4 @@ export async function staffRoutes(app: App, ctx: AppContext): Promise<void> {
     await resendInvite(ctx, actorOf(req), req.params.id, lang);
     return { message: translate(lang, 'server.staff_invite_resent') };
   });
-  // The profile image is set by completing a 'profile' upload (media); removing it is here.
-  app.delete('/profile-image', { schema: { tags: ['user'], security, response: { 200: accountView } } }, async (req) =>
-    removeProfileImage(ctx, actorOf(req)),
-  );
-  app.post(
-    '/delete-account',
-    { schema: { tags: ['user'], security, body: deleteOwnAccountBody, response: { 200: messageResponse } } },
-    async (req) => {
-      await deleteOwnAccount(ctx, actorOf(req), req.body.password, req.ip);
-      return { message: translate(requestLang(req), 'server.account_deleted') };
-    },
-  );
 }

@@ -5,31 +5,29 @@ import { enqueueJob } from '../../jobs/queue.js';
 import { randomToken } from '../../lib/crypto.js';
 import { hitLimits, type Limit } from '../../lib/ratelimit.js';
 import { type Actor, assertCanEdit, assertMenu } from '../accounts/actor.js';
-import { accountsChanged } from '../accounts/cache.js';
-import { recordContractHistory, softDeleteAccounts, UNUSABLE_PREFIX } from '../users/repo.js';
-import { bumpTokenVersion, emailTaken, findAccountById, insertAccount } from '../accounts/repo.js';
-import { findStaffRow, listStaffRows, type StaffRow, setLicenseIssue, updateStaffRow } from '../accounts/repo/staff.js';
+import {
+  accountsChanged,
+  awaitsPasswordSetup,
+  bumpTokenVersion,
+  emailTaken,
+  findAccountById,
+  findStaffRow,
+  insertAccount,
+  listStaffRows,
+  type StaffRow,
+  setLicenseIssue,
+  softDeleteAccounts,
+  UNUSABLE_PREFIX,
+  updateStaffRow,
+} from '../accounts/service.js';
+import { recordContractHistory } from '../contracts/service.js';
 
-// Admin staff (back-office.md 3, 6; issue 9.6): an owner's sub-admins, managed by the owner or by a
+// Admin staff (back-office.md 3, 6): an owner's sub-admins, managed by the owner or by a
 // staff member who is its main contact with edit authority (core/menu.ts 'admin_settings'). A staff
 // member never changes itself here, nor its owner (not staff: 404), nor grants more than it has.
 
-/** The auth module's job (accounts may not import auth): a set-up link by mail for a new account. */
+/** The auth module's job (staff may not import auth): a set-up link by mail for a new account. */
 const SETUP_JOB = 'auth.account_setup';
-
-/**
- * An account that has not chosen its own password yet: made with an unusable hash (the user screens,
- * CSV import, staff invites) or told to change the one it was given. Only such an account takes a
- * set-up link (the auth module asks through the service).
- */
-export function awaitsPasswordSetup(a: { password_hash: string; must_change_password: boolean }): boolean {
-  return !passwordUsable(a.password_hash) || a.must_change_password;
-}
-
-/** Whether a stored hash can match any password at all (not the placeholder of an account awaiting set-up). */
-export function passwordUsable(hash: string): boolean {
-  return hash !== '' && !hash.startsWith(UNUSABLE_PREFIX);
-}
 
 /** Invitations mail strangers: at most 30 an hour per owner, and 3 set-up mails an hour per member (429 past them). */
 export const INVITE_LIMIT: Limit = { max: 30, windowSeconds: 3600 };

@@ -3,7 +3,8 @@ import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, login, makeAccount, makePlan, startTestServer, type TestServer } from '../../test/helpers.js';
 import type { AccountRow } from '../accounts/actor.js';
-import { IMPORT_CHUNK, importJobs, runImport } from './service.js';
+import { importJobs } from './jobs.js';
+import { IMPORT_CHUNK, runImport } from './service.js';
 
 // CSV import of users (issue 9.8) through real HTTP: dry run, commit (a job), progress, idempotency.
 

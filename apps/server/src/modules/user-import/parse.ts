@@ -11,7 +11,7 @@ import { CsvError, parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
 import { AppError } from '../../errors.js';
 
-// CSV import of users, the pure part (issue 9.8): bytes -> text (UTF-8 with or without BOM, or the
+// CSV import of users, the pure part: bytes -> text (UTF-8 with or without BOM, or the
 // Shift_JIS Japanese Excel saves), text -> records (csv-parse), records -> checked rows and every bad
 // cell (row, column, i18n key). No I/O: import.ts adds what needs the database (taken e-mails).
 

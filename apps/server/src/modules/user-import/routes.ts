@@ -2,7 +2,7 @@ import { importParams, importResult, LIMITS } from '@swipe/core';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { actorOf } from '../../http/auth.js';
+import { actorOf, requireOperator } from '../../http/auth.js';
 import { requestLang } from '../../http/lang.js';
 import type { App } from '../module.js';
 import { commitImport, dryRunImport, getImport, importTemplate } from './service.js';
@@ -25,10 +25,10 @@ function bytesOf(body: unknown): Buffer {
 /**
  * CSV import of users (back-office.md 7: `user/import`). The file is the request body (text/csv), not
  * a form: POST /user/import/dry-run checks it, POST /user/import commits it, GET /user/import/{id}
- * reports progress, GET /user/import/template is the file to fill in. Runs under accountRoutes'
- * requireOperator hook.
+ * reports progress, GET /user/import/template is the file to fill in.
  */
 export async function importRoutes(app: App, ctx: AppContext): Promise<void> {
+  requireOperator(app, ctx);
   await app.register(async (sub: App) => {
     sub.addContentTypeParser(CSV_TYPES, { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_req, body, done) => done(null, body));
     sub.get('/user/import/template', { schema: { tags, security, response: { 200: z.string() } } }, async (req, reply) =>

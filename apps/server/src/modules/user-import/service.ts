@@ -6,25 +6,22 @@ import type { Queryable } from '../../db/db.js';
 import { AppError, notFound } from '../../errors.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { type Actor, assertCanEdit, assertMenu } from '../accounts/actor.js';
-import { accountsChanged } from '../accounts/cache.js';
+import { accountsChanged, findOemMasterAbove, importParent, insertImportedAccounts, takenEmails } from '../accounts/service.js';
+import { recordHistory } from '../contracts/service.js';
+import { assignablePlanNames } from '../plans/service.js';
 import { type CheckedRow, checkRecords, decodeCsv, parseCsv, type RowIssue, templateCsv } from './parse.js';
 import {
-  assignablePlans,
   failImport,
   findImport,
   findImportByFile,
   finishImport,
   type ImportRow,
-  importParent,
   insertImport,
-  insertImportedAccounts,
   lockImport,
   setImportStatus,
-  takenEmails,
 } from './repo.js';
-import { findOemMasterAbove } from '../users/repo.js';
 
-// CSV import of users (back-office.md 5, 7; issue 9.8). A dry run checks the whole file and lists every
+// CSV import of users (back-office.md 5, 7). A dry run checks the whole file and lists every
 // bad row, writing nothing. A commit checks it again, stores the checked rows keyed by the caller and
 // the file's sha256 (the same file twice is one import) and queues a job that creates every account in
 // one transaction (all or nothing), each with a set-up link queued for the auth module. Progress goes
@@ -44,14 +41,14 @@ function guard(actor: Actor): void {
 
 /** The plans the caller may assign (decisions.md "Plan assignment"). */
 async function plansFor(q: Queryable, actor: Actor) {
-  return assignablePlans(q, await findOemMasterAbove(q, actor.ownerId));
+  return assignablePlanNames(q, await findOemMasterAbove(q, actor.ownerId));
 }
 
 function translateIssues(lang: Lang, issues: RowIssue[] | ImportRow['errors']): ImportIssue[] {
   return issues.map((i) => ({ row: i.row, column: i.column, message: translate(lang, i.key, i.params) }));
 }
 
-/** Every check: the file's own (import.parse.ts) and e-mails already registered. */
+/** Every check: the file's own (parse.ts) and e-mails already registered. */
 async function check(ctx: AppContext, actor: Actor, buf: Uint8Array): Promise<{ rows: CheckedRow[]; issues: RowIssue[]; total: number }> {
   if (buf.byteLength > LIMITS.csvBytes)
     throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'validation.upload_size', { max: LIMITS.csvBytes / 1024 / 1024 });
@@ -186,9 +183,21 @@ export async function runImport(ctx: AppContext, importId: number, opts: RunOpti
     const ids: number[] = [];
     for (let i = 0; i < imp.rows.length; i += IMPORT_CHUNK) {
       const chunk = imp.rows.slice(i, i + IMPORT_CHUNK);
-      const made = await insertImportedAccounts(q, { parentId, parentPath, executorId, rows: chunk });
-      for (const accountId of made) await enqueueJob(q, 'auth.account_setup', { accountId, lang: imp.lang });
-      ids.push(...made);
+      const made = await insertImportedAccounts(q, { parentId, parentPath, rows: chunk });
+      // each with its "created" contract history row, carrying the plan it starts on
+      const planOf = new Map(chunk.map((r) => [r.email.toLowerCase(), r.planId]));
+      await recordHistory(
+        q,
+        made.map((a) => ({
+          accountId: a.id,
+          executorId,
+          content: 'created',
+          to: 'ACTIVE',
+          planId: planOf.get(a.email.toLowerCase()) ?? null,
+        })),
+      );
+      for (const a of made) await enqueueJob(q, 'auth.account_setup', { accountId: a.id, lang: imp.lang });
+      ids.push(...made.map((a) => a.id));
       await ctx.kv.set(progressKey(importId), String(ids.length), 3600);
       await opts.afterChunk?.(ids.length);
     }
@@ -199,24 +208,3 @@ export async function runImport(ctx: AppContext, importId: number, opts: RunOpti
   if (outcome.ids.length > 0) await accountsChanged(ctx, outcome.ids);
   return { created: outcome.created };
 }
-
-export const importJobs = {
-  [IMPORT_JOB]: async (ctx: AppContext, payload: Record<string, unknown>) => {
-    const id = Number(payload.importId);
-    if (!Number.isSafeInteger(id) || id <= 0) return null;
-    try {
-      return await runImport(ctx, id);
-    } catch (err) {
-      // The transaction left nothing behind. The database refusing the rows (a constraint, a value) would
-      // refuse them again: the import fails for good. An e-mail taken meanwhile (23505) is retried, and the
-      // retry's check lists its rows; anything else (a lost connection) is retried too.
-      const code = (err as { code?: unknown }).code;
-      if (typeof code === 'string' && /^2[23]/.test(code) && code !== '23505') {
-        await failImport(ctx.db, id, [{ row: 0, column: '', key: 'server.import_failed' }]);
-        return null;
-      }
-      await setImportStatus(ctx.db, id, 'QUEUED').catch(() => {});
-      throw err;
-    }
-  },
-};

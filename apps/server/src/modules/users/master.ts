@@ -2,9 +2,8 @@ import { email as emailRule, operatorPassword, toFieldIssues } from '@swipe/core
 import type { Db } from '../../db/db.js';
 import { conflict, invalid } from '../../errors.js';
 import { hashPassword } from '../../lib/passwords.js';
-import { insertHistory } from '../contracts/repo.js';
-import { lockMasterCreation, masterExists } from '../accounts/repo/create.js';
-import { emailTaken, insertAccount } from '../accounts/repo.js';
+import { emailTaken, insertAccount, lockMasterCreation, masterExists } from '../accounts/service.js';
+import { recordHistory } from '../contracts/service.js';
 
 /**
  * The platform master of a deployment (`npm run create-master`): the operator password rule applies,
@@ -32,7 +31,7 @@ export async function createMaster(
       companyName: input.companyName ?? '',
       mustChangePassword: false,
     });
-    await insertHistory(q, [{ accountId: Number(row.id), executorId: null, content: 'created', from: null, to: 'ACTIVE' }]);
+    await recordHistory(q, [{ accountId: Number(row.id), executorId: null, content: 'created', from: null, to: 'ACTIVE' }]);
     return { id: Number(row.id), email: row.email };
   });
 }

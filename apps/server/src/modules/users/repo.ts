@@ -1,11 +1,11 @@
 import type { AccountType, UserSort } from '@swipe/core';
 import type { Queryable } from '../../db/db.js';
 import type { AccountRow } from '../accounts/actor.js';
+import { UNUSABLE_PREFIX } from '../accounts/service.js';
 
-// SQL of the account screens: lists, edits, contract changes and their history.
-
-/** A new account's password hash until its owner sets one through the set-up link: no password verifies against it. */
-export const UNUSABLE_PREFIX = '!setup:';
+// SQL of the user screens: the list (sorted and filtered by plan and parent too) and an account's contract history
+// with the names of its executors and plans. This module owns no table: these are reads of accounts, plans and
+// contract_history (modules below it) in one query each; every write goes through those modules' services.
 
 /** An account as the user screens show it: its plan's name, next month's plan and its parent's company. */
 export interface UserRow extends AccountRow {
@@ -116,69 +116,6 @@ export function findUserRow(q: Queryable, id: number): Promise<UserRow | undefin
   return q.maybeOne<UserRow>(`${USER_SELECT} WHERE a.id = $1 AND a.deleted_at IS NULL`, [id]);
 }
 
-/** What PUT /user may change, column by column (only these names reach the SQL). */
-export interface AccountFields {
-  email?: string;
-  companyName?: string;
-  contactName?: string;
-  authority?: 'VIEW' | 'EDIT';
-  licenseIssue?: boolean;
-  planId?: number | null;
-  nextPlanId?: number | null;
-  contractStart?: string | null;
-  contractEnd?: string | null;
-  logoUrl?: string | null;
-  language?: string;
-}
-const COLUMNS: Record<keyof AccountFields, string> = {
-  email: 'email',
-  companyName: 'company_name',
-  contactName: 'contact_name',
-  authority: 'authority',
-  licenseIssue: 'license_issue',
-  planId: 'plan_id',
-  nextPlanId: 'next_plan_id',
-  contractStart: 'contract_start',
-  contractEnd: 'contract_end',
-  logoUrl: 'logo_url',
-  language: 'language',
-};
-
-export async function updateAccountFields(q: Queryable, id: number, f: AccountFields): Promise<void> {
-  const sets: string[] = [];
-  const params: unknown[] = [id];
-  for (const [k, col] of Object.entries(COLUMNS) as [keyof AccountFields, string][]) {
-    if (f[k] === undefined) continue;
-    params.push(f[k]);
-    sets.push(`${col} = $${params.length}`);
-  }
-  if (sets.length === 0) return;
-  await q.query(`UPDATE accounts SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, params);
-}
-
-/** The assignable plans owned by `ownerId` (null: the platform's): each family's latest, unarchived version, cheapest first. */
-export function listPlansOwnedBy(q: Queryable, ownerId: number | null): Promise<{ id: number; name: string; price: number }[]> {
-  return q.query(
-    `SELECT id, name, price FROM plans
-      WHERE owner_account_id IS NOT DISTINCT FROM $1 AND archived_at IS NULL AND superseded_at IS NULL ORDER BY price, id`,
-    [ownerId],
-  );
-}
-
-/** The plans of the accounts in a subtree but its root (the list's plan filter), by name. */
-export function listPlansInSubtree(
-  q: Queryable,
-  scopeParam: string,
-  excludeId: number,
-): Promise<{ id: number; name: string; price: number }[]> {
-  return q.query(
-    `SELECT pl.id, pl.name, pl.price FROM plans pl
-      WHERE pl.id IN (SELECT a.plan_id FROM accounts a WHERE a.path LIKE $1 AND a.id <> $2 AND a.deleted_at IS NULL AND a.plan_id IS NOT NULL)
-      ORDER BY pl.name, pl.id`,
-    [scopeParam, excludeId],
-  );
-}
-
 export interface HistoryRow {
   id: number;
   executed_at: string;
@@ -206,51 +143,4 @@ export async function listContractHistory(
     [accountId, limit, offset],
   );
   return { rows, total };
-}
-
-/** Live accounts of a subtree (the root included), ids only. */
-export async function subtreeIds(q: Queryable, rootPath: string): Promise<number[]> {
-  const rows = await q.query<{ id: number }>('SELECT id FROM accounts WHERE path LIKE $1 AND deleted_at IS NULL', [
-    `${rootPath.replace(/[\\%_]/g, '\\$&')}%`,
-  ]);
-  return rows.map((r) => Number(r.id));
-}
-
-export async function softDeleteAccounts(q: Queryable, ids: number[]): Promise<void> {
-  await q.query('UPDATE accounts SET deleted_at = now() WHERE id = ANY($1::bigint[]) AND deleted_at IS NULL', [ids]);
-}
-
-export async function setContractStatus(q: Queryable, id: number, status: string): Promise<void> {
-  await q.query('UPDATE accounts SET contract_status = $2, updated_at = now() WHERE id = $1', [id, status]);
-}
-
-export async function setPassword(q: Queryable, id: number, passwordHash: string): Promise<void> {
-  await q.query('UPDATE accounts SET password_hash = $1, must_change_password = false, updated_at = now() WHERE id = $2', [
-    passwordHash,
-    id,
-  ]);
-}
-
-export async function touchLastLogin(q: Queryable, id: number): Promise<void> {
-  await q.query('UPDATE accounts SET last_login_at = now() WHERE id = $1', [id]);
-}
-
-export async function recordContractHistory(
-  q: Queryable,
-  h: { accountId: number; executorId: number; content: string; from?: string | null; to: string; planId?: number | null },
-): Promise<void> {
-  await q.query(
-    'INSERT INTO contract_history (account_id, executor_id, process_content, from_status, to_status, plan_id) VALUES ($1, $2, $3, $4, $5, $6)',
-    [h.accountId, h.executorId, h.content, h.from ?? null, h.to, h.planId ?? null],
-  );
-}
-
-/** The nearest OEM master at or above an account (its plans are the ones its subtree may get). */
-export async function findOemMasterAbove(q: Queryable, accountId: number): Promise<number | null> {
-  const row = await q.maybeOne<{ id: number }>(
-    `SELECT x.id FROM accounts a JOIN accounts x ON x.id = ANY(string_to_array(trim(both '/' from a.path), '/')::bigint[])
-      WHERE a.id = $1 AND x.type = 'OEM_MASTER' ORDER BY length(x.path) DESC LIMIT 1`,
-    [accountId],
-  );
-  return row ? Number(row.id) : null;
 }

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import { DEMO_LOGINS, seedDemo } from '../../demo/seed.js';
 import { END_USER_TTL_S } from '../../lib/tokens.js';
 import { http, login, startTestServer, type TestServer } from '../../test/helpers.js';
-import { plansChanged } from '../accounts/service.js';
+import { plansChanged } from '../plans/service.js';
 import { readSiteDocument } from '../sites/read.js';
 import { findSite, type SiteRow, writeSiteDocument } from '../sites/repo.js';
 import { invalidateSite, planOf, publishSnapshot } from '../sites/service.js';

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../../db/db.js';
 
-// SQL of admin staff (an owner's SUB_ADMIN children), the profile image and deleting one's own account.
+// SQL of admin staff (an owner's SUB_ADMIN children: accounts rows, so the SQL is this module's; the staff module holds
+// the rules), the profile image and what deleting one's own account reads.
 
 export interface StaffRow {
   id: number;

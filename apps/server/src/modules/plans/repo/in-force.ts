@@ -1,7 +1,7 @@
 import type { AccountType } from '@swipe/core';
 import type { Queryable } from '../../../db/db.js';
 
-// The plan in force in a month (issue 10.4): every plan assignment writes a contract_history row with plan_id;
+// The plan in force in a month: every plan assignment writes a contract_history row with plan_id;
 // the plan in force in month M is the last such row executed before 00:00 JST on the 1st of M+1 (a change the
 // monthly job applies at that moment belongs to M+1). An account with no such row (rows from before plan
 // history existed) falls back to the plan it holds, if it existed before that moment.

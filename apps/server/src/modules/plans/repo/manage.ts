@@ -2,8 +2,9 @@ import type { PlanBody, PlanListQuery, PlanSort } from '@swipe/core';
 import type { Queryable } from '../../../db/db.js';
 import type { PlanTermsRow } from '../repo.js';
 
-// SQL of plan management (issue 10.1): plan families and versions, who holds them, moving accounts to the latest.
-// A family is COALESCE(family_id, id): rows inserted by seeds without a family are their own.
+// SQL of plan management: plan families and versions and who holds them. A family is COALESCE(family_id, id): rows
+// inserted by seeds without a family are their own. How many accounts hold a version, and whether anything ever
+// used it, is read in the same query from accounts and contract_history (modules below this one; reads only).
 
 export interface ManagedPlanRow extends PlanTermsRow {
   id: number;
@@ -140,33 +141,8 @@ export async function deletePlanRow(q: Queryable, id: number): Promise<void> {
   await q.query('DELETE FROM plans WHERE id = $1', [id]);
 }
 
-/**
- * The live, not terminated accounts on version `fromId` (of the caller's subtree; one of them with `accountId`) that
- * have no other change booked: their next month's plan becomes `latestId`. A booking onto another version of the
- * same family is replaced; a change to another plan is the operator's choice and stays.
- */
-export function scheduleLatest(
-  q: Queryable,
-  p: { fromId: number; latestId: number; family: number; scopeParam: string; accountId?: number },
-): Promise<{ id: number; contract_status: string }[]> {
-  const params: unknown[] = [p.fromId, p.latestId, p.family, p.scopeParam];
-  let only = '';
-  if (p.accountId !== undefined) {
-    params.push(p.accountId);
-    only = ` AND a.id = $${params.length}`;
-  }
-  return q.query(
-    `UPDATE accounts a SET next_plan_id = $2, updated_at = now()
-      WHERE a.plan_id = $1 AND a.deleted_at IS NULL AND a.contract_status <> 'TERMINATED' AND a.path LIKE $4${only}
-        AND (a.next_plan_id IS NULL OR a.next_plan_id IN (SELECT id FROM plans WHERE COALESCE(family_id, id) = $3 AND id <> $2))
-      RETURNING a.id, a.contract_status`,
-    params,
-  );
-}
-
-/** A plan an assignment may use, locked against edits and archiving until the assigning transaction ends. */
-export function lockAssignablePlan(q: Queryable, id: number): Promise<{ id: number; owner_account_id: number | null } | undefined> {
-  return q.maybeOne('SELECT id, owner_account_id FROM plans WHERE id = $1 AND archived_at IS NULL AND superseded_at IS NULL FOR SHARE', [
-    id,
-  ]);
+/** The ids of a family's versions. */
+export async function familyVersionIds(q: Queryable, family: number): Promise<number[]> {
+  const rows = await q.query<{ id: number }>('SELECT id FROM plans WHERE COALESCE(family_id, id) = $1', [family]);
+  return rows.map((r) => Number(r.id));
 }
