@@ -42,6 +42,16 @@ function helpers(query: Queryable['query'], exec: Queryable['exec']): Queryable 
 pg.types.setTypeParser(20, (v) => Number(v));
 pg.types.setTypeParser(1700, (v) => Number(v));
 
+/** PostgreSQL's `date` type. */
+const DATE_OID = 1082;
+/**
+ * A `date` is a calendar day (a contract's start, a bill's due date), never an instant: both drivers hand it over as
+ * PostgreSQL's own text, YYYY-MM-DD. Their default made a JS Date at local midnight, which shifts a day in any other
+ * time zone and prints as "Thu Dec 31" when turned into a string.
+ */
+const asDay = (v: string): string => v;
+pg.types.setTypeParser(DATE_OID, asDay);
+
 export function createPgDb(url: string, opts: { schema?: string; max?: number } = {}): Db {
   const pool = new pg.Pool({
     connectionString: url,
@@ -101,7 +111,7 @@ export interface PgliteDb extends Db {
 export async function createPgliteDb(dataDir: string | undefined, opts: { loadDataDir?: Blob } = {}): Promise<PgliteDb> {
   const { PGlite } = await import('@electric-sql/pglite');
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const db: PGlite = new PGlite({ dataDir, loadDataDir: opts.loadDataDir });
+  const db: PGlite = new PGlite({ dataDir, loadDataDir: opts.loadDataDir, parsers: { [DATE_OID]: asDay } });
   await db.waitReady;
   let chain: Promise<unknown> = Promise.resolve();
   function lock<T>(fn: () => Promise<T>): Promise<T> {

@@ -2,6 +2,8 @@ import type { AccountView, ContractStatus, STAFF_ROLES } from '@swipe/core';
 import { type AccountRow, type Actor, actorFromRow, userTypePath } from './actor.js';
 
 const iso = (v: string | Date | null): string | null => (v === null ? null : new Date(v).toISOString());
+/** A `date` column: the database's YYYY-MM-DD (db.ts parses it as text on both drivers). */
+const day = (v: string | null): string | null => (v === null ? null : String(v).slice(0, 10));
 
 /** What a client sees of an account: never the hash, never the token version. */
 export function presentAccount(row: AccountRow): AccountView {
@@ -19,8 +21,8 @@ export function presentAccount(row: AccountRow): AccountView {
     staffRole: row.staff_role as (typeof STAFF_ROLES)[number] | null,
     licenseIssue: row.license_issue,
     contractStatus: row.contract_status as ContractStatus,
-    contractStart: iso(row.contract_start),
-    contractEnd: iso(row.contract_end),
+    contractStart: day(row.contract_start),
+    contractEnd: day(row.contract_end),
     planId: actor.planId === null ? null : Number(actor.planId),
     logoUrl: row.logo_url,
     profileImageUrl: row.profile_image_url,
