@@ -12,7 +12,6 @@ export const LANGUAGE_COOKIE_MAX_AGE_S = 2_592_000;
 export const LANGUAGE_COOKIE = 'swipe_lang';
 /** The position the visitor last viewed (session cookie on the site's root path): where the end-user screens lead back to. */
 export const RETURN_COOKIE = 'swipe_from';
-export const SESSION_COOKIE_MAX_AGE_DAYS = 3650;
 
 /**
  * Analytics event kinds (viewer.md 7, issue 11). page_leave carries the dwell of one page view (data.view = that

@@ -26,6 +26,10 @@ export interface Submission {
     source: ClickSource | null;
     /** the request asked not to be tracked (DNT: 1 or Sec-GPC: 1); analytics skips it where the site honours that */
     doNotTrack?: boolean;
+    /** Sec-GPC: 1 (Global Privacy Control): no visitor id is used, so no conversion is counted */
+    gpc?: boolean;
+    /** the request's User-Agent: a bot's submission is stored and delivered but never counted as a conversion */
+    userAgent?: string | null;
   };
 }
 

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 /**
@@ -61,6 +62,16 @@ export class Tokens {
       if (e instanceof errors.JOSEError) return null;
       throw e;
     }
+  }
+
+  /**
+   * A keyed digest of a value under this deployment's secret, one key per purpose (HMAC-SHA-256, hex): a
+   * pseudonym to store that nobody without the secret can recompute from a guess (an IPv4 address has only
+   * 2^32 values: an unsalted hash of one is reversed in seconds).
+   */
+  digest(purpose: string, value: string): string {
+    const key = createHmac('sha256', this.key).update(`digest:${purpose}`).digest();
+    return createHmac('sha256', key).update(value).digest('hex');
   }
 }
 

@@ -1,16 +1,18 @@
+import { randomBytes } from 'node:crypto';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/db.js';
 import type { Submission } from '../../lib/submissions.js';
 import { getPublishedSite, type PublishedSite } from '../published/service.js';
-import { japanDay } from './ingest.js';
-import { findSiteSettings, insertEvents } from './repo.js';
-import { queueRollups } from './rollup.js';
+import { isBot, japanDay } from './ingest.js';
+import { findSiteSettings, insertEvents, visitorSoFar } from './repo.js';
+import { japanDayBounds, queueRollups } from './rollup.js';
+import { saltFor, visitorId } from './visitors.js';
 
-// Conversions (issue 11): every visitor submission (contact and homepage forms, confirmed registrations,
+// Conversions: every visitor submission (contact and homepage forms, confirmed registrations,
 // survey responses; lib/submissions.ts) is one `conversion` event, stored in the submitting transaction and
-// attributed to the page and CTA that led there (the viewer's cv_* cookies) when they are of that site.
-// The event id names the stored row (`cv-{kind}-{id}`) and the time is the row's, so a replayed submission
-// or a second confirmation meets the unique (site_id, event_id, occurred_at) and counts once. No IP is kept.
+// attributed to the page and CTA that led there (the viewer's cv_* cookies) when they are of that site, inside
+// the visit it came from. The owners call the hook once per stored row (a replayed submission or a second
+// confirmation stores nothing and calls nothing). No IP is kept.
 
 interface Known {
   pages: ReadonlySet<number>;
@@ -46,30 +48,47 @@ export function attribution(ps: PublishedSite | null, v: Submission['visit']): {
 
 /**
  * The submission hook of analytics (registered in modules/index.ts): one conversion event in the caller's
- * transaction, then the rollup of its Japan day queued. Skipped (the submission itself stays) when the request
- * asked not to be tracked and the site honours that. The published site is usually a cache hit; a miss reads
- * through `q` (PGlite has one connection: a read through ctx.db would wait for this transaction).
+ * transaction, then the rollup of its Japan day queued. Not counted (the submission itself is stored and
+ * delivered all the same): a bot's (the ingestion's rule), one that asked not to be tracked where the site
+ * honours that, one under Global Privacy Control or without a visitor cookie (no visitor id), and one whose
+ * visitor viewed no page of the site that Japan day (no visit to count it in).
+ * Privacy: the event has a random id (no key to the submission) and the instant just after the visitor's
+ * last event (never the submission's own time), so a stored e-mail joins no browsing; it keeps only the page
+ * (the CTA's page when the visitor viewed it that day, else the last page viewed) and the CTA.
+ * The published site is usually a cache hit; a miss reads through `q` (PGlite has one connection: a read
+ * through ctx.db would wait for this transaction).
  */
 export async function recordConversion(q: Queryable, ctx: AppContext, s: Submission): Promise<void> {
-  if (s.visit.doNotTrack && (await findSiteSettings(q, s.siteId))?.honor_dnt) return;
+  const v = s.visit;
+  if (isBot(v.userAgent) || v.gpc || !v.sessionId) return;
+  if (v.doNotTrack && (await findSiteSettings(q, s.siteId))?.honor_dnt) return;
+  const now = ctx.clock.now();
+  const day = japanDay(now.getTime());
+  const salt = await saltFor(ctx, day, q);
+  if (!salt) return;
+  const visitor = visitorId(salt, s.siteId, v.sessionId);
   const ps = await getPublishedSite(ctx, s.siteId, q).catch(() => null);
-  const { pageId, ctaId } = attribution(ps, s.visit);
-  const occurredAt = s.occurredAt.toISOString();
+  const { pageId: ctaPage, ctaId } = attribution(ps, v);
+  const seen = await visitorSoFar(q, s.siteId, visitor, japanDayBounds(day).start, now, ctaPage);
+  if (!seen.lastAt || seen.lastPageId === null) return;
+  const pageId = ctaPage && seen.sawPage ? ctaPage : seen.lastPageId;
+  const occurredAt = new Date(Date.parse(seen.lastAt) + 1);
   const inserted = await insertEvents(q, [
     {
-      eventId: `cv-${s.kind}-${s.id}`,
+      eventId: `cv-${randomBytes(12).toString('base64url')}`,
       siteId: s.siteId,
       pageId,
       event: 'conversion',
-      sessionId: s.visit.sessionId,
+      sessionId: visitor,
       lang: s.lang,
       targetId: ctaId,
-      data: JSON.stringify({ kind: s.kind, source: pageId || ctaId ? s.visit.source : null }),
-      occurredAt,
+      data: JSON.stringify({ kind: s.kind, source: ctaPage || ctaId ? v.source : null }),
+      occurredAt: occurredAt.toISOString(),
       dwellMs: null,
       x: null,
       y: null,
     },
   ]);
-  if (inserted > 0) await queueRollups(q, [{ siteId: s.siteId, day: japanDay(s.occurredAt.getTime()) }], ctx.config.analyticsRollupDelayMs);
+  if (inserted > 0)
+    await queueRollups(q, [{ siteId: s.siteId, day: japanDay(occurredAt.getTime()) }], ctx.config.analyticsRollupDelayMs, now.getTime());
 }

@@ -4,9 +4,11 @@ import type { AppContext } from '../../context.js';
 import { seedDemo } from '../../demo/seed.js';
 import { startTestServer, type TestServer } from '../../test/helpers.js';
 import { getPublishedSite } from '../published/service.js';
+import { japanDay } from './ingest.js';
 import { countPageViewsBySite, getSiteSettings, setSiteSettings } from './service.js';
+import { saltFor, visitorId } from './visitors.js';
 
-// Ingestion through POST /api/v1/end-user/events (issue 11.1): dedupe by event id, what is not counted
+// Ingestion through POST /api/v1/end-user/events: dedupe by event id, what is not counted
 // (preview, bots, DNT where the site honours it, conversions from visitors), the new kinds' facts, the
 // rollup queue, and billing's page-view count over the partitioned table.
 
@@ -64,8 +66,10 @@ describe('event ids', () => {
   });
   it('without an id (an old cached viewer) the server makes one; with an id but no usable at it is dropped', async () => {
     const s = sid();
+    // the stored id: the cookie id hashed under today's salt
+    const daily = visitorId((await saltFor(srv.ctx, japanDay(srv.ctx.clock.nowMs()))) as string, siteId, s);
     const before = Number(
-      (await srv.ctx.db.one<{ n: number }>('SELECT count(*)::int AS n FROM analytics_events WHERE session_id = $1', [s])).n,
+      (await srv.ctx.db.one<{ n: number }>('SELECT count(*)::int AS n FROM analytics_events WHERE session_id = $1', [daily])).n,
     );
     const r = await post(
       [
@@ -79,7 +83,7 @@ describe('event ids', () => {
       s,
     );
     expect(r.body.accepted).toBe(2);
-    const rows = await srv.ctx.db.query<{ event_id: string }>('SELECT event_id FROM analytics_events WHERE session_id = $1', [s]);
+    const rows = await srv.ctx.db.query<{ event_id: string }>('SELECT event_id FROM analytics_events WHERE session_id = $1', [daily]);
     expect(rows.length - before).toBe(2);
     for (const x of rows) expect(x.event_id).toMatch(/^srv-/);
   });
@@ -107,6 +111,11 @@ describe('what is not counted', () => {
       'Googlebot/2.1 (+http://www.google.com/bot.html)',
       'Mozilla/5.0 HeadlessChrome/120.0',
       'facebookexternalhit/1.1',
+      'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/119.0.0.0 Mobile Safari/537.36 Chrome-Lighthouse',
+      'curl/8.4.0',
+      'axios/1.6.2',
+      'node-fetch/1.0 (+https://github.com/bitinn/node-fetch)',
+      'undici',
       '',
     ]) {
       const e = view();

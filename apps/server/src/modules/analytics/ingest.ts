@@ -1,17 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { JST_OFFSET_MS, snakeKey, type VisitorEvent } from '@swipe/core';
+import { isbot } from 'isbot';
 import type { EventRow } from './repo.js';
 
 // The pure part of ingestion (POST /api/v1/end-user/events): which requests count at all (bots, preview,
-// Do Not Track) and which events of a batch are stored, as rows. No I/O here; service.ts does the rest.
+// Do Not Track, Global Privacy Control) and which events of a batch are stored, as rows. No I/O here;
+// service.ts does the rest.
 
-/** Obvious bots, crawlers, link-preview fetchers, headless browsers and HTTP libraries (an empty UA too). */
-const BOT_UA =
-  /bot|crawl|spider|slurp|headless|lighthouse|preview|facebookexternalhit|facebookcatalog|mediapartners|google-inspectiontool|pingdom|uptime|phantomjs|selenium|puppeteer|playwright|scrapy|python-requests|python-urllib|go-http-client|okhttp|java\/|curl\/|wget\/|libwww|httpclient|axios\/|embedly|whatsapp|ahrefs|semrush|yeti\//i;
-
-export function isBot(userAgent: string | undefined): boolean {
-  return !userAgent?.trim() || BOT_UA.test(userAgent);
+/**
+ * The one bot rule, for page events and conversions alike: crawlers, link-preview fetchers, headless browsers
+ * (HeadlessChrome, Lighthouse: an audit is not a person) and HTTP libraries (curl, python-requests, axios,
+ * node-fetch, undici, Go, Java...), by the maintained `isbot` list; an empty User-Agent too.
+ */
+export function isBot(userAgent: string | null | undefined): boolean {
+  return !userAgent?.trim() || isbot(userAgent) || NAMED.test(userAgent);
 }
+/** Named here as well, whatever the list's version says: the ones this product's own checks rely on. */
+const NAMED = /headless|lighthouse|slurp|whatsapp|facebookexternalhit|python-requests|axios|node-fetch|undici|curl\/|wget\//i;
 
 /** The preview viewer (modules/preview) is served under /site/{id}/preview...: its calls carry that Referer path. */
 const PREVIEW_PATH = /^\/site\/\d{1,15}\/preview(?=[/?#]|$)/;
@@ -24,9 +29,34 @@ export function isPreview(referer: string | undefined): boolean {
   }
 }
 
-/** DNT: 1 or Sec-GPC: 1 (honoured only where the site's analytics setting says so). */
+/** DNT: 1 or Sec-GPC: 1 (nothing stored where the site's analytics setting honours it). */
 export function asksNoTracking(headers: Record<string, string | string[] | undefined>): boolean {
-  return headers.dnt === '1' || headers['sec-gpc'] === '1';
+  return headers.dnt === '1' || sendsGpc(headers);
+}
+
+/** Global Privacy Control, honoured everywhere: page counts only, no visitor id (no cookie, no visits). */
+export function sendsGpc(headers: Record<string, string | string[] | undefined>): boolean {
+  return headers['sec-gpc'] === '1';
+}
+
+/**
+ * The host of the page that linked to the landing (the viewer sends document.referrer on a load's first page
+ * view): the host only, never the path or query (they can carry ids); none for the site's own host.
+ */
+export function referrerHost(referrer: unknown, ownHost: string | undefined): string | null {
+  if (typeof referrer !== 'string' || !referrer) return null;
+  try {
+    const u = new URL(referrer);
+    if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
+    const host = u.hostname.toLowerCase().replace(/^www\./, '');
+    const own = ownHost
+      ?.toLowerCase()
+      .replace(/:\d+$/, '')
+      .replace(/^www\./, '');
+    return host && host !== own ? host.slice(0, 200) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** How far `at` may be from the server's clock (a retry resends the same `at`; nothing is re-timed). */
@@ -46,18 +76,34 @@ export function japanDay(ms: number): string {
  */
 /**
  * `data` as stored: snake_case keys, as the viewer sent them (the request's keys were made camelCase at the
- * edge; the rollups read data->>'utm_source', 'from', 'to', 'view').
+ * edge; the rollups read data->>'utm_source', 'from', 'to', 'view', 'referrer'); a referrer as its host only.
  */
-function storedData(data: Record<string, unknown>): string {
-  return JSON.stringify(Object.fromEntries(Object.entries(data).map(([k, v]) => [snakeKey(k), v])));
+function storedData(data: Record<string, unknown>, ownHost: string | undefined): string {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(data)) {
+    if (k !== 'referrer') out[snakeKey(k)] = v;
+    else {
+      const host = referrerHost(v, ownHost);
+      if (host) out.referrer = host;
+    }
+  }
+  return JSON.stringify(out);
 }
 
-export function rowsOf(
-  events: VisitorEvent[],
-  sid: string,
-  pagesOf: (siteId: number) => ReadonlySet<number> | null,
-  now = Date.now(),
-): EventRow[] {
+/** What the rows of a batch need besides its events. */
+export interface RowsInput {
+  /** the visitor's daily id for an event of this site at this instant (null: none, e.g. Global Privacy Control) */
+  visitor: (siteId: number, atMs: number) => string | null;
+  /** the published page ids of a site, null when it is not published or not tracked */
+  pagesOf: (siteId: number) => ReadonlySet<number> | null;
+  /** business time (ctx.clock) */
+  now: number;
+  /** the request's host: a referrer of the site itself is none */
+  host?: string;
+}
+
+export function rowsOf(events: VisitorEvent[], input: RowsInput): EventRow[] {
+  const { pagesOf, now } = input;
   const rows: EventRow[] = [];
   for (const e of events) {
     if (e.event === 'conversion') continue;
@@ -73,10 +119,10 @@ export function rowsOf(
       siteId: e.siteId,
       pageId: e.pageId ?? null,
       event: e.event,
-      sessionId: sid,
+      sessionId: input.visitor(e.siteId, e.at ?? now),
       lang: e.lang ?? null,
       targetId: e.targetId ?? e.popupId ?? null,
-      data: storedData(e.popupId ? { ...(e.data ?? {}), popupId: e.popupId } : (e.data ?? {})),
+      data: storedData(e.popupId ? { ...(e.data ?? {}), popupId: e.popupId } : (e.data ?? {}), input.host),
       occurredAt: new Date(e.at ?? now).toISOString(),
       dwellMs: e.event === 'page_leave' ? (e.dwellMs ?? null) : null,
       x: tap ? (e.x ?? null) : null,

@@ -1,6 +1,6 @@
 import type { VisitorEvent } from '@swipe/core';
 import { describe, expect, it } from 'vitest';
-import { asksNoTracking, isBot, isPreview, japanDay, rollupKeysOf, rowsOf } from './ingest.js';
+import { asksNoTracking, isBot, isPreview, japanDay, referrerHost, rollupKeysOf, rowsOf, sendsGpc } from './ingest.js';
 
 // The pure part of ingestion: who is not counted, and which events of a batch become rows.
 
@@ -20,6 +20,14 @@ describe('who is not counted', () => {
       'WhatsApp/2.23.20.0',
       'curl/8.4.0',
       'python-requests/2.31.0',
+      'axios/1.6.2',
+      'node-fetch/1.0 (+https://github.com/bitinn/node-fetch)',
+      'undici',
+      'node',
+      'Go-http-client/2.0',
+      'okhttp/4.12.0',
+      'Wget/1.21.4',
+      'python-httpx/0.27.0',
     ])
       expect(isBot(ua), String(ua)).toBe(true);
   });
@@ -42,25 +50,42 @@ describe('who is not counted', () => {
     expect(isPreview(undefined)).toBe(false);
     expect(isPreview('not a url')).toBe(false);
   });
-  it('DNT: 1 or Sec-GPC: 1', () => {
+  it('DNT: 1 or Sec-GPC: 1; GPC alone', () => {
     expect(asksNoTracking({ dnt: '1' })).toBe(true);
     expect(asksNoTracking({ 'sec-gpc': '1' })).toBe(true);
     expect(asksNoTracking({ dnt: '0' })).toBe(false);
     expect(asksNoTracking({})).toBe(false);
+    expect(sendsGpc({ 'sec-gpc': '1' })).toBe(true);
+    expect(sendsGpc({ dnt: '1' })).toBe(false);
+  });
+  it('a referrer is kept as its host only, none for the site itself', () => {
+    expect(referrerHost('https://www.Google.co.jp/search?q=secret&uid=42', 'lp.example.com')).toBe('google.co.jp');
+    expect(referrerHost('https://news.example/a/b', 'lp.example.com:3451')).toBe('news.example');
+    expect(referrerHost('https://lp.example.com/contact', 'lp.example.com:3451')).toBeNull();
+    expect(referrerHost('android-app://com.google.android.gm', 'lp.example.com')).toBeNull();
+    expect(referrerHost('not a url', 'lp.example.com')).toBeNull();
+    expect(referrerHost(42, 'lp.example.com')).toBeNull();
   });
 });
 
 describe('rows of a batch', () => {
   const now = Date.parse('2026-11-24T15:30:00Z'); // 00:30 on the 25th in Japan
   const pages = new Set([10, 11]);
-  const of = (events: Partial<VisitorEvent>[]) =>
-    rowsOf(events as VisitorEvent[], 'sid-0123456789abcdef', (id) => (id === 1 ? pages : null), now);
+  const of = (events: Partial<VisitorEvent>[], visitor: string | null = 'daily-visitor-id') =>
+    rowsOf(events as VisitorEvent[], {
+      visitor: () => visitor,
+      pagesOf: (id) => (id === 1 ? pages : null),
+      now,
+      host: 'lp.example.com',
+    });
   const base = { id: 'abcdefghijklmnop', event: 'page_view' as const, siteId: 1, pageId: 10, at: now - 1000 };
 
   it('keeps id and at; drops other sites, other pages, conversions and unusable times', () => {
     expect(of([base])).toMatchObject([
-      { eventId: 'abcdefghijklmnop', occurredAt: new Date(now - 1000).toISOString(), sessionId: 'sid-0123456789abcdef' },
+      { eventId: 'abcdefghijklmnop', occurredAt: new Date(now - 1000).toISOString(), sessionId: 'daily-visitor-id' },
     ]);
+    // Global Privacy Control: the same row without a visitor id
+    expect(of([base], null)).toMatchObject([{ eventId: 'abcdefghijklmnop', sessionId: null }]);
     expect(of([{ ...base, siteId: 2 }])).toEqual([]);
     expect(of([{ ...base, pageId: 99 }])).toEqual([]);
     expect(of([{ ...base, event: 'conversion' }])).toEqual([]);
@@ -86,8 +111,29 @@ describe('rows of a batch', () => {
     expect(of([{ ...base, event: 'page_leave' }])).toEqual([]);
   });
   it('data keys are stored snake_case as the viewer sent them (the edge made them camelCase): UTM reaches the rollups', () => {
-    const rows = of([{ ...base, data: { utmSource: 'news', utmMedium: 'mail', utmCampaign: 'nov', from: 'A1' } }]);
-    expect(JSON.parse(rows[0]?.data ?? '{}')).toEqual({ utm_source: 'news', utm_medium: 'mail', utm_campaign: 'nov', from: 'A1' });
+    const rows = of([
+      {
+        ...base,
+        data: {
+          utmSource: 'news',
+          utmMedium: 'mail',
+          utmCampaign: 'nov',
+          utmTerm: 't',
+          utmContent: 'c',
+          from: 'A1',
+          referrer: 'https://x.example/p?id=1',
+        },
+      },
+    ]);
+    expect(JSON.parse(rows[0]?.data ?? '{}')).toEqual({
+      utm_source: 'news',
+      utm_medium: 'mail',
+      utm_campaign: 'nov',
+      utm_term: 't',
+      utm_content: 'c',
+      from: 'A1',
+      referrer: 'x.example',
+    });
   });
   it('popup id goes to target and data; rollup keys are (site, Japan day), once each', () => {
     const rows = of([

@@ -82,3 +82,26 @@ export async function upsertSiteSettings(q: Queryable, siteId: number, honorDnt:
     [siteId, honorDnt],
   );
 }
+
+/** A visitor's events on a site in [start, now]: the last one's time, the last page viewed, whether `pageId` was viewed. */
+export async function visitorSoFar(
+  q: Queryable,
+  siteId: number,
+  visitor: string,
+  start: Date,
+  now: Date,
+  pageId: number | null,
+): Promise<{ lastAt: string | null; lastPageId: number | null; sawPage: boolean }> {
+  const r = await q.one<{ last_at: string | null; last_page: number | null; saw: boolean | null }>(
+    `SELECT max(occurred_at) AS last_at,
+            (array_agg(page_id ORDER BY occurred_at DESC) FILTER (WHERE event = 'page_view' AND page_id IS NOT NULL))[1] AS last_page,
+            bool_or(event = 'page_view' AND page_id = $5) AS saw
+       FROM analytics_events WHERE site_id = $1 AND session_id = $2 AND occurred_at >= $3 AND occurred_at <= $4`,
+    [siteId, visitor, start.toISOString(), now.toISOString(), pageId],
+  );
+  return {
+    lastAt: r.last_at ? new Date(r.last_at).toISOString() : null,
+    lastPageId: r.last_page === null ? null : Number(r.last_page),
+    sawPage: r.saw === true,
+  };
+}

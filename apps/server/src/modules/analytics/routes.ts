@@ -1,8 +1,8 @@
 import { eventsBody, eventsResponse, popupCountsParams, popupCountsResponse } from '@swipe/core';
-import { SESSION_COOKIE_MAX_AGE_DAYS } from '@swipe/core/constants.ts';
 import type { AppContext } from '../../context.js';
 import type { App } from '../module.js';
 import { popupCounts, recordEvents, SESSION_COOKIE, sessionOf } from './service.js';
+import { secondsToJapanMidnight } from './visitors.js';
 
 export async function analyticsRoutes(app: App, ctx: AppContext): Promise<void> {
   // sendBeacon posts text/plain when given a string: read it as JSON too, with Fastify's own JSON parser, so a
@@ -14,17 +14,18 @@ export async function analyticsRoutes(app: App, ctx: AppContext): Promise<void> 
     { schema: { tags: ['end-user'], body: eventsBody, response: { 202: eventsResponse } }, bodyLimit: 64 * 1024 },
     async (req, reply) => {
       const { sid, fresh } = sessionOf(req.cookies[SESSION_COOKIE]);
-      const r = await recordEvents(ctx, { ip: req.ip, sid, fresh, headers: req.headers }, req.body.events);
-      // the visitor cookie only once something of theirs is stored (never for bots, preview or DNT)
-      if (fresh && r.accepted > 0)
+      const r = await recordEvents(ctx, { ip: req.ip, sid, fresh, headers: req.headers, host: req.hostname }, req.body.events);
+      // the visitor cookie only once an id of theirs is stored (never for bots, preview, DNT or GPC), until the
+      // end of the Japan day: the next day is another visitor (visitors.ts)
+      if (fresh && r.identified)
         reply.setCookie(SESSION_COOKIE, sid, {
           path: '/',
           httpOnly: true,
           sameSite: 'lax',
           secure: ctx.config.sitesUrl.startsWith('https:'),
-          maxAge: SESSION_COOKIE_MAX_AGE_DAYS * 24 * 3600,
+          maxAge: secondsToJapanMidnight(ctx.clock.now()),
         });
-      return reply.code(202).send(r);
+      return reply.code(202).send({ accepted: r.accepted });
     },
   );
 

@@ -5,9 +5,10 @@ import { notFound } from '../../errors.js';
 import { hitLimits, type Limit } from '../../lib/ratelimit.js';
 import { getPublishedSite, type PublishedSite } from '../published/service.js';
 import { applicantCounts, countPopupClicks } from '../sites/service.js';
-import { asksNoTracking, isBot, isPreview, rollupKeysOf, rowsOf } from './ingest.js';
+import { AT_WINDOW_MS, asksNoTracking, isBot, isPreview, japanDay, rollupKeysOf, rowsOf, sendsGpc } from './ingest.js';
 import { findSiteSettings, insertEvents, upsertSiteSettings } from './repo.js';
 import { queueRollups, type RollupKey } from './rollup.js';
+import { saltFor, visitorId } from './visitors.js';
 
 export type { EventRow } from './repo.js';
 /** Page views per site in [start, end) (instants; callers pass Japan-time month bounds). */
@@ -16,7 +17,8 @@ export { countPageViewsBySite } from './repo.js';
 // Visitor events of viewer.md 7, sent by the viewer in batches with sendBeacon and stored in the monthly
 // partitions of analytics_events (0013): one multi-row INSERT ... ON CONFLICT DO NOTHING per request, so a
 // retried event (same id and `at`) counts once, and the rollup refresh of each (site, Japan day) is queued in
-// the same transaction. A session id cookie (3650 days) ties a visitor's events together; no IP is stored.
+// the same transaction. A cookie id (until the end of the Japan day) ties a visitor's events together; only its
+// daily salted hash is stored (visitors.ts); no IP is stored.
 
 export const SESSION_COOKIE = 'swipe_sid';
 
@@ -33,6 +35,8 @@ export interface EventRequest {
   /** no valid session cookie came with the request */
   fresh: boolean;
   headers: Record<string, string | string[] | undefined>;
+  /** the request's host (a referrer of the site itself is none) */
+  host?: string;
 }
 
 // A visitor's batches (a few per minute, at most one every second or so) are never near these; a cookie-less
@@ -86,7 +90,7 @@ function unqueued(ctx: AppContext, keys: RollupKey[]): { keys: RollupKey[]; comm
     queuedKeys.set(ctx, seen);
   }
   const memo = seen;
-  const window = Math.floor(Date.now() / Math.max(1, ctx.config.analyticsRollupDelayMs));
+  const window = Math.floor(ctx.clock.nowMs() / Math.max(1, ctx.config.analyticsRollupDelayMs));
   const due = keys.filter((k) => memo.get(`${k.siteId}:${k.day}`) !== window);
   return {
     keys: due,
@@ -100,9 +104,15 @@ function unqueued(ctx: AppContext, keys: RollupKey[]): { keys: RollupKey[]; comm
 /**
  * Stores the events of published sites, on pages of that site, in one transaction with their rollup queue;
  * popup clicks count their applicants. Nothing is stored for bots, preview traffic, or (where the site
- * honours it) DNT / GPC; applicant counts still count for DNT visitors (they hold no identity).
+ * honours it) DNT / GPC; applicant counts still count for DNT visitors (they hold no identity). Under Global
+ * Privacy Control the events are stored without a visitor id (page counts only). `identified`: a visitor id
+ * was stored (the caller then keeps the cookie).
  */
-export async function recordEvents(ctx: AppContext, req: EventRequest, events: VisitorEvent[]): Promise<{ accepted: number }> {
+export async function recordEvents(
+  ctx: AppContext,
+  req: EventRequest,
+  events: VisitorEvent[],
+): Promise<{ accepted: number; identified: boolean }> {
   await hitLimits(ctx.kv, [
     { key: req.fresh ? `events:${req.ip}` : `events:${req.ip}:${req.sid}`, limit: scaled(ctx, PER_VISITOR) },
     { key: `events-ip:${req.ip}`, limit: scaled(ctx, PER_ADDRESS) },
@@ -110,7 +120,7 @@ export async function recordEvents(ctx: AppContext, req: EventRequest, events: V
   const ua = req.headers['user-agent'];
   const referer = req.headers.referer;
   if (isBot(typeof ua === 'string' ? ua : undefined) || isPreview(typeof referer === 'string' ? referer : undefined))
-    return { accepted: 0 };
+    return { accepted: 0, identified: false };
 
   const published = new Map<number, ReadonlySet<number> | null>();
   for (const e of events) {
@@ -122,30 +132,45 @@ export async function recordEvents(ctx: AppContext, req: EventRequest, events: V
   if (asksNoTracking(req.headers))
     for (const [siteId, pages] of published) if (pages && (await honoursDnt(ctx, siteId))) tracked.set(siteId, null);
 
-  const rows = rowsOf(events, req.sid, (id) => tracked.get(id) ?? null);
+  const now = ctx.clock.nowMs();
+  const anonymous = sendsGpc(req.headers);
+  // the salts of the batch's days (at most yesterday, today and tomorrow: `at` is within 24 h)
+  const salts = new Map<string, string | null>();
+  if (!anonymous)
+    for (const e of events) {
+      const at = e.at ?? now;
+      const day = japanDay(at);
+      if (Math.abs(now - at) <= AT_WINDOW_MS && !salts.has(day)) salts.set(day, await saltFor(ctx, day));
+    }
+  const visitor = (siteId: number, at: number) => {
+    const salt = anonymous ? null : salts.get(japanDay(at));
+    return salt ? visitorId(salt, siteId, req.sid) : null;
+  };
+  const rows = rowsOf(events, { visitor, pagesOf: (id) => tracked.get(id) ?? null, now, host: req.host });
+  const identified = rows.some((r) => r.sessionId !== null);
   // applicant counting stays as it was (DNT visitors too: a count holds no identity), on published pages only
   const popupClicks = events
     .filter(
       (e) => e.event === 'click_popup_cta' && e.popupId && (!e.pageId || published.get(e.siteId)?.has(e.pageId)) && published.get(e.siteId),
     )
     .map((e) => ({ siteId: e.siteId, popupId: e.popupId as number }));
-  if (rows.length === 0 && popupClicks.length === 0) return { accepted: 0 };
+  if (rows.length === 0 && popupClicks.length === 0) return { accepted: 0, identified: false };
   const toQueue = unqueued(ctx, rollupKeysOf(rows));
   if (toQueue.keys.length === 0 && popupClicks.length === 0) {
     // the common case under load: one statement, atomic on its own (no BEGIN/COMMIT round trips)
     await insertEvents(ctx.db, rows);
-    return { accepted: rows.length };
+    return { accepted: rows.length, identified };
   }
   await ctx.db.tx(async (q) => {
     if (rows.length > 0) {
       await insertEvents(q, rows);
-      if (toQueue.keys.length > 0) await queueRollups(q, toQueue.keys, ctx.config.analyticsRollupDelayMs);
+      if (toQueue.keys.length > 0) await queueRollups(q, toQueue.keys, ctx.config.analyticsRollupDelayMs, now);
     }
     // The applicant-limit item counts its applicants, never past the limit.
     if (popupClicks.length > 0) await countPopupClicks(q, popupClicks);
   });
   toQueue.committed();
-  return { accepted: rows.length };
+  return { accepted: rows.length, identified };
 }
 
 /** Live applicant counts of a published site's popup items (the snapshot holds them as of publishing). */

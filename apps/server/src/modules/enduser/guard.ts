@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../errors.js';
-import { sha256 } from '../../lib/crypto.js';
 import { hitLimits, type Limit } from '../../lib/ratelimit.js';
 
 /**
@@ -88,7 +87,7 @@ export function idempotencyKey(req: FastifyRequest): string | null {
   return v;
 }
 
-/** Submissions keep a digest of the address, not the address. */
-export function ipHash(ip: string): string {
-  return sha256(`ip:${ip}`).slice(0, 32);
+/** Submissions keep a digest of the address keyed with the app secret (lib/tokens.ts), not the address. */
+export function ipHash(ctx: AppContext, ip: string): string {
+  return ctx.tokens.digest('submission-ip', ip).slice(0, 32);
 }

@@ -224,7 +224,7 @@ export async function submitForm(
       email: visitorEmail,
       data: check.values,
       idempotencyKey: meta.idempotencyKey,
-      ipHash: ipHash(meta.ip),
+      ipHash: ipHash(ctx, meta.ip),
     });
     if (!inserted) {
       const first = await submissionByKey(q, siteId, meta.idempotencyKey);
@@ -244,6 +244,7 @@ export async function submitForm(
 export { requireMember } from './auth.js';
 export { idempotencyKey, throttle } from './guard.js';
 export { sendEnduserPage } from './html.js';
+export { registerSurveyScreen, type SurveyScreen } from './pages.js';
 export {
   type LeadCursor,
   type LeadPageInput,
@@ -254,6 +255,5 @@ export {
   submissionLead,
   submissionLeads,
 } from './repo/leads.js';
-export { registerSurveyScreen, type SurveyScreen } from './pages.js';
 export { siteLang } from './site.js';
 export { NO_VISIT, type Visit, visitOf } from './visit.js';

@@ -22,5 +22,7 @@ export function visitOf(req: FastifyRequest): Visit {
     ctaId: idOf(c.cv_cta_id),
     source: source && (CLICK_SOURCES as readonly string[]).includes(source) ? (source as Visit['source']) : null,
     doNotTrack: req.headers.dnt === '1' || req.headers['sec-gpc'] === '1',
+    gpc: req.headers['sec-gpc'] === '1',
+    userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
   };
 }
