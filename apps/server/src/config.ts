@@ -51,7 +51,10 @@ export interface Config {
 }
 
 export interface BillingConfig {
+  /** `test` (development), `stripe`, or `none` (no card payments: bills are paid by bank transfer) */
   paymentProvider: string;
+  /** PAYMENT_PROVIDER=stripe only: its keys (STRIPE_*), and STRIPE_API_URL to talk to another API server than Stripe's */
+  stripe?: StripeSettings | null;
   licenseFeeYen: number;
   bankTransferDestination: string;
   issuerName: string;
@@ -80,7 +83,34 @@ export function paymentProviderName(v: string | undefined, realDeployment: boole
   const name = v?.trim() || (realDeployment ? 'none' : 'test');
   if (realDeployment && name === 'test')
     throw new Error('PAYMENT_PROVIDER=test accepts test card numbers: not allowed with NODE_ENV=production and DATABASE_URL');
+  if (!['none', 'test', 'stripe'].includes(name)) throw new Error(`PAYMENT_PROVIDER: "${name}" is not one of none, test, stripe`);
   return name;
+}
+
+export interface StripeSettings {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** another API server than Stripe's (a local one in tests, stripe-mock); null: Stripe's own */
+  apiUrl: string | null;
+}
+
+/** Stripe's keys, each checked by its prefix, when PAYMENT_PROVIDER=stripe: a missing or swapped key stops the start. */
+export function stripeSettings(provider: string, env: NodeJS.ProcessEnv): StripeSettings | null {
+  if (provider !== 'stripe') return null;
+  const key = (name: string, prefixes: string[]): string => {
+    const v = env[name]?.trim() ?? '';
+    if (!prefixes.some((p) => v.startsWith(p))) throw new Error(`${name}: PAYMENT_PROVIDER=stripe needs a key starting ${prefixes.join(' or ')}`);
+    return v;
+  };
+  const apiUrl = env.STRIPE_API_URL?.trim() || null;
+  if (apiUrl && !/^https?:\/\/[^/]+\/?$/.test(apiUrl)) throw new Error(`STRIPE_API_URL: "${apiUrl}" is not http(s)://host[:port]`);
+  return {
+    secretKey: key('STRIPE_SECRET_KEY', ['sk_', 'rk_']),
+    publishableKey: key('STRIPE_PUBLISHABLE_KEY', ['pk_']),
+    webhookSecret: key('STRIPE_WEBHOOK_SECRET', ['whsec_']),
+    apiUrl,
+  };
 }
 
 /** A qualified-invoice registration number is T + 13 digits: anything else stops the start (unset: plain invoices). */
@@ -152,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     webhookAllowPrivate: bool(env.WEBHOOK_ALLOW_PRIVATE, false),
     billing: {
       paymentProvider: paymentProviderName(env.PAYMENT_PROVIDER, env.NODE_ENV === 'production' && Boolean(env.DATABASE_URL)),
+      stripe: stripeSettings(paymentProviderName(env.PAYMENT_PROVIDER, env.NODE_ENV === 'production' && Boolean(env.DATABASE_URL)), env),
       licenseFeeYen: int(env.LICENSE_FEE_YEN, 10_000),
       bankTransferDestination: env.BANK_TRANSFER_DESTINATION || 'Swipe Bank, Head Office, Ordinary 1234567, Swipe Sites K.K.',
       issuerName: env.ISSUER_NAME || 'Swipe Sites K.K.',

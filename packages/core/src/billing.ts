@@ -8,13 +8,14 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /**
  * Allowed payment transitions (docs/decisions.md "Payment transitions"): a card charge starts from UNPAID or a
- * FAILED attempt; the seller force-completes an UNPAID or FAILED bill (bank transfer received or settled
- * outside) or voids an UNPAID one. PAID, COMPLETED and VOID are final.
+ * FAILED attempt; bank transfers recorded by the seller pay an UNPAID or FAILED bill once they cover its total; the
+ * seller force-completes an UNPAID or FAILED bill (settled outside) or voids an UNPAID one. PAID, COMPLETED and
+ * VOID are final.
  */
 export const PAYMENT_TRANSITIONS: Readonly<Record<PaymentStatus, readonly PaymentStatus[]>> = {
-  UNPAID: ['PROCESSING', 'COMPLETED', 'VOID'],
+  UNPAID: ['PROCESSING', 'PAID', 'COMPLETED', 'VOID'],
   PROCESSING: ['PAID', 'FAILED'],
-  FAILED: ['PROCESSING', 'COMPLETED'],
+  FAILED: ['PROCESSING', 'PAID', 'COMPLETED'],
   PAID: [],
   COMPLETED: [],
   VOID: [],

@@ -14,6 +14,7 @@ export const MENU_ENTRIES = [
   'latest_information',
   'system_notification',
   'plan_check',
+  'billing',
   'admin_settings',
   'profile_image',
   'delete_account',
@@ -40,6 +41,8 @@ const WHO: Record<MenuEntry, readonly Effective[]> = {
   latest_information: ALL,
   system_notification: ['MASTER'],
   plan_check: ALL,
+  /** bills: a payer's own, and for the platform and resellers those they issue (docs/decisions.md "Billing entry") */
+  billing: ALL,
   admin_settings: ALL,
   profile_image: ALL,
   delete_account: ALL,
@@ -61,7 +64,7 @@ export function menuFor(a: MenuSubject): MenuEntry[] {
   let entries = MENU_ENTRIES.filter((e) => WHO[e].includes(a.effectiveType));
   if (a.type === 'MASTER') entries = entries.filter((e) => e !== 'delete_account');
   if (a.type === 'SUB_ADMIN') {
-    entries = entries.filter((e) => e !== 'plan_management' && e !== 'plan_check');
+    entries = entries.filter((e) => e !== 'plan_management' && e !== 'plan_check' && e !== 'billing');
     if (!(a.staffRole === 'MAIN_CONTACT' && a.authority === 'EDIT')) entries = entries.filter((e) => e !== 'admin_settings');
   }
   return entries;

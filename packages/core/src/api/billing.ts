@@ -67,8 +67,17 @@ export type BillListQuery = z.output<typeof billListQuery>;
 /** POST /bill/card: what the test provider's endpoint (or a real provider's script) gave the browser. */
 export const registerCardBody = z.object({ token: z.string().min(8).max(200) });
 export const cardView = z.object({ brand: z.string(), last4: z.string() });
-/** `cardPayments`: false when the deployment takes no card payments (PAYMENT_PROVIDER=none): bills are paid by transfer. */
-export const cardResponse = z.object({ card: cardView.nullable(), cardPayments: z.boolean() });
+/**
+ * `cardPayments`: false when the deployment takes no card payments (PAYMENT_PROVIDER=none): bills are paid by transfer.
+ * `provider`: how the browser enters a card: `test` the built-in provider's own form, `stripe` Stripe.js with
+ * `publishableKey` (loaded only then).
+ */
+export const cardResponse = z.object({
+  card: cardView.nullable(),
+  cardPayments: z.boolean(),
+  provider: z.string(),
+  publishableKey: z.string().nullable(),
+});
 export type CardResponse = z.output<typeof cardResponse>;
 
 /** POST /bill/test-provider/tokens: the built-in test provider's own endpoint (never the app's tables). */
@@ -81,6 +90,59 @@ export const testCardBody = z.object({
 export const testCardToken = z.object({ token: z.string(), brand: z.string(), last4: z.string() });
 
 export const payBillBody = z.object({ idempotencyKey: z.string().min(8).max(100).optional() });
+/**
+ * POST /bill/{id}/pay: PAID at once, or PROCESSING while the card asks for 3-D Secure: the browser completes the
+ * provider's next action with `clientSecret` (Stripe.js), and the provider's webhook settles the bill.
+ */
+export const payBillResponse = z.object({
+  message: z.string(),
+  status: z.enum(PAYMENT_STATUSES),
+  clientSecret: z.string().nullable(),
+});
+export type PayBillResponse = z.output<typeof payBillResponse>;
+
+/** POST /bill/card/setup (Stripe): the SetupIntent's client secret the browser confirms with the card. */
+export const cardSetupResponse = z.object({ clientSecret: z.string(), publishableKey: z.string() });
+export type CardSetupResponse = z.output<typeof cardSetupResponse>;
+
+/** Money received against a bill: a receipt kept beside the issued invoice (never written into it). */
+export const paymentReceipt = z.object({
+  id: z.number().int(),
+  kind: z.enum(['CARD', 'BANK_TRANSFER']),
+  amount: z.number().int(),
+  /** the Japan day the money arrived, YYYY-MM-DD */
+  receivedOn: z.string(),
+  /** a transfer's payer as the bank statement prints it */
+  payerName: z.string().nullable(),
+  cardBrand: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+  recordedAt: z.string(),
+});
+export type PaymentReceipt = z.output<typeof paymentReceipt>;
+
+/** GET /bill/{id}/payments: what was received against the bill, and what is still due. */
+export const billPayments = z.object({
+  status: z.enum(PAYMENT_STATUSES),
+  total: z.number().int(),
+  received: z.number().int(),
+  /** total - received, never below 0 */
+  balance: z.number().int(),
+  receipts: z.array(paymentReceipt),
+});
+export type BillPayments = z.output<typeof billPayments>;
+
+/** The largest single transfer the seller may record (a typo guard: no bill comes near it). */
+export const MAX_TRANSFER_YEN = 100_000_000;
+
+/** POST /payments/{id}/transfers: a bank transfer the seller saw arrive, as the statement shows it. */
+export const recordTransferBody = z.object({
+  receivedOn: z.iso.date({ error: 'validation.date' }),
+  amount: z.number().int().min(1).max(MAX_TRANSFER_YEN),
+  payerName: z.string().trim().min(1).max(100),
+  /** one per form: a second submit with the same key records nothing more */
+  idempotencyKey: z.string().min(8).max(100),
+});
+export type RecordTransferBody = z.output<typeof recordTransferBody>;
 
 /** GET /plan/usage: this month's usage against the plan and the projected bill. */
 export const planUsage = z.object({

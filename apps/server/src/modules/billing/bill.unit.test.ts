@@ -68,11 +68,13 @@ describe('months in Japan time', () => {
 describe('payment transitions', () => {
   const allowed: [PaymentStatus, PaymentStatus][] = [
     ['UNPAID', 'PROCESSING'],
+    ['UNPAID', 'PAID'],
     ['UNPAID', 'COMPLETED'],
     ['UNPAID', 'VOID'],
     ['PROCESSING', 'PAID'],
     ['PROCESSING', 'FAILED'],
     ['FAILED', 'PROCESSING'],
+    ['FAILED', 'PAID'],
     ['FAILED', 'COMPLETED'],
   ];
   it('allows exactly the table', () => {

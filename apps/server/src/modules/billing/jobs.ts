@@ -1,5 +1,6 @@
 import { previousMonth } from '@swipe/core';
 import { scheduledJob } from '../../jobs/schedule.js';
+import { chargeCardBills } from './charges.js';
 import { billMonth } from './run.js';
 
 /**
@@ -7,8 +8,12 @@ import { billMonth } from './run.js';
  * moment; the bill reads the plan in force in that month (contract history), so their order does not matter.
  */
 export const MONTHLY_BILLS_JOB = 'billing.monthly_bills';
-export const monthlyBillsJob = scheduledJob(MONTHLY_BILLS_JOB, { every: 'month', atMinutes: 0 }, (ctx, period) =>
-  billMonth(ctx, previousMonth(period)),
-);
+export const monthlyBillsJob = scheduledJob(MONTHLY_BILLS_JOB, { every: 'month', atMinutes: 0 }, async (ctx, period) => {
+  const month = previousMonth(period);
+  const run = await billMonth(ctx, month);
+  // then saved cards are charged off-session, each bill once however often this runs (charges.ts)
+  await chargeCardBills(ctx, month);
+  return run;
+});
 
 export const billingJobs = { [MONTHLY_BILLS_JOB]: monthlyBillsJob };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type BillingConfig, paymentProviderName } from '../../config.js';
+import { type BillingConfig, paymentProviderName, stripeSettings } from '../../config.js';
 import { AppError } from '../../errors.js';
 import { paymentProvider } from './provider.js';
 
@@ -19,14 +19,33 @@ describe('payment provider choice', () => {
     expect(paymentProviderName(undefined, false)).toBe('test');
     expect(paymentProviderName('', false)).toBe('test');
     expect(paymentProviderName(undefined, true)).toBe('none');
-    expect(paymentProviderName('acme', true)).toBe('acme');
+    expect(paymentProviderName('stripe', true)).toBe('stripe');
+  });
+
+  it('refuses a provider it has no adapter for, and Stripe without its keys', () => {
+    expect(() => paymentProviderName('acme', true)).toThrow(/not one of none, test, stripe/);
+    expect(stripeSettings('test', {})).toBeNull();
+    expect(() => stripeSettings('stripe', { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' })).toThrow(
+      /STRIPE_WEBHOOK_SECRET/,
+    );
+    expect(() =>
+      stripeSettings('stripe', { STRIPE_SECRET_KEY: 'pk_test_1', STRIPE_PUBLISHABLE_KEY: 'pk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }),
+    ).toThrow(/STRIPE_SECRET_KEY/);
+    expect(
+      stripeSettings('stripe', {
+        STRIPE_SECRET_KEY: 'sk_test_1',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+        STRIPE_WEBHOOK_SECRET: 'whsec_1',
+        STRIPE_API_URL: 'http://127.0.0.1:12111',
+      }),
+    ).toEqual({ secretKey: 'sk_test_1', publishableKey: 'pk_test_1', webhookSecret: 'whsec_1', apiUrl: 'http://127.0.0.1:12111' });
   });
 
   it('refuses the test provider in a real deployment', () => {
     expect(() => paymentProviderName('test', true)).toThrow(/not allowed with NODE_ENV=production and DATABASE_URL/);
   });
 
-  it('answers 409 CARD_PAYMENTS_UNAVAILABLE when card payments are off', () => {
+  it('answers 409 CARD_PAYMENTS_UNAVAILABLE when card payments are off', async () => {
     const err = (() => {
       try {
         paymentProvider(billing('none'));
@@ -36,6 +55,6 @@ describe('payment provider choice', () => {
     })();
     expect(err).toBeInstanceOf(AppError);
     expect(err).toMatchObject({ status: 409, code: 'CARD_PAYMENTS_UNAVAILABLE' });
-    expect(paymentProvider(billing('test')).name).toBe('test');
+    expect((await paymentProvider(billing('test'))).name).toBe('test');
   });
 });

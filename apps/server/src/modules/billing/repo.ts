@@ -28,6 +28,8 @@ export interface PaymentRow {
   status: PaymentStatus;
   failure_reason: string | null;
   charge_key: string | null;
+  /** the card provider's charge (a PaymentIntent) of the current attempt */
+  provider_charge_id: string | null;
   forced_by: number | null;
   issued_at: string;
   due_date: string | null;

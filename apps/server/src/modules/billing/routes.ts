@@ -6,6 +6,7 @@ import {
   idParams,
   messageResponse,
   payBillBody,
+  payBillResponse,
   planUsage,
   registerCardBody,
   testCardBody,
@@ -20,6 +21,7 @@ import { requestLang } from '../../http/lang.js';
 import type { App } from '../module.js';
 import { currentCard } from './card.js';
 import { invoiceRoutes } from './invoice.routes.js';
+import { paymentRoutes } from './payments.routes.js';
 import {
   billsCsv,
   forceComplete,
@@ -41,6 +43,7 @@ const security = [{ bearer: [] }];
 export async function billingRoutes(app: App, ctx: AppContext): Promise<void> {
   requireOperator(app, ctx);
   await invoiceRoutes(app, ctx);
+  await paymentRoutes(app, ctx);
   app.get('/bill', { schema: { tags, security, querystring: billListQuery, response: { 200: billList } } }, async (req) =>
     listBills(ctx, actorOf(req), 'own', req.query),
   );
@@ -59,14 +62,11 @@ export async function billingRoutes(app: App, ctx: AppContext): Promise<void> {
         .send(billsCsv(items));
     },
   );
-  app.get('/bill/card', { schema: { tags, security, response: { 200: cardResponse } } }, async (req) => ({
-    card: await currentCard(ctx, actorOf(req)),
-    cardPayments: ctx.config.billing.paymentProvider !== 'none',
-  }));
-  app.post('/bill/card', { schema: { tags, security, body: registerCardBody, response: { 200: cardResponse } } }, async (req) => ({
-    card: await registerCard(ctx, actorOf(req), req.body.token),
-    cardPayments: ctx.config.billing.paymentProvider !== 'none',
-  }));
+  app.get('/bill/card', { schema: { tags, security, response: { 200: cardResponse } } }, async (req) => currentCard(ctx, actorOf(req)));
+  app.post('/bill/card', { schema: { tags, security, body: registerCardBody, response: { 200: cardResponse } } }, async (req) => {
+    await registerCard(ctx, actorOf(req), req.body.token);
+    return currentCard(ctx, actorOf(req));
+  });
   // The built-in test provider's own endpoint (PAYMENT_PROVIDER=test): the card number is turned into a token
   // here and goes nowhere else (no table, no log line). A real provider's script replaces this call.
   app.post(
@@ -82,16 +82,18 @@ export async function billingRoutes(app: App, ctx: AppContext): Promise<void> {
   );
   app.post(
     '/bill/:id/pay',
-    { schema: { tags, security, params: idParams, body: payBillBody, response: { 200: messageResponse } } },
+    { schema: { tags, security, params: idParams, body: payBillBody, response: { 200: payBillResponse } } },
     async (req) => {
       const header = req.headers['idempotency-key'];
-      await payBill(
+      const r = await payBill(
         ctx,
         actorOf(req),
         req.params.id,
         typeof header === 'string' && header.length <= 100 ? header : req.body.idempotencyKey,
       );
-      return { message: translate(requestLang(req), 'server.payment_paid') };
+      // PROCESSING: the card asks for 3-D Secure, which the browser completes with the client secret
+      const key = r.status === 'PAID' ? 'server.payment_paid' : 'server.payment_authenticating';
+      return { message: translate(requestLang(req), key), ...r };
     },
   );
   app.post(

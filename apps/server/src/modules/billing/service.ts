@@ -20,6 +20,7 @@ import { billLines, findPayment, listPayments, type PaymentRow, setPaymentStatus
 import { projectBill } from './run.js';
 
 export { payBill, registerCard } from './card.js';
+export { chargeCardBills } from './charges.js';
 export { billedRevenueByMonth, lastBilledMonth } from './repo/dashboard.js';
 export { paymentProvider, TestProvider } from './provider.js';
 export { billMonth, pageViewsByAccount, projectBill } from './run.js';
@@ -35,7 +36,7 @@ export function roleOn(actor: Actor, p: Pick<PaymentRow, 'account_id' | 'seller_
 }
 
 export async function visiblePayment(ctx: AppContext, actor: Actor, id: number): Promise<{ row: PaymentRow; role: 'payer' | 'seller' }> {
-  assertMenu(actor, 'plan_check');
+  assertMenu(actor, 'billing');
   const row = await findPayment(ctx.db, id);
   const role = row ? roleOn(actor, row) : null;
   if (!row || !role) throw notFound();
@@ -110,7 +111,7 @@ export async function listBills(
   f: BillListQuery,
   csv = false,
 ): Promise<Paged<BillSummary>> {
-  assertMenu(actor, 'plan_check');
+  assertMenu(actor, 'billing');
   if (side === 'issued' && actor.effectiveType !== 'MASTER' && actor.effectiveType !== 'OEM_MASTER')
     return { items: [], total: 0, page: f.page, pageSize: f.pageSize };
   const who = side === 'own' ? { accountId: actor.ownerId } : { sellerId: actor.ownerId };
