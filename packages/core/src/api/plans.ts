@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LIMITS } from '../constants.js';
 import { requiredString } from '../validation.js';
 import { id, paged, pageQuery } from './common.js';
 
@@ -21,15 +22,17 @@ export const PLAN_FLAGS = [
 export type PlanFlag = (typeof PLAN_FLAGS)[number];
 
 /** Quotas and prices: whole numbers under 10 digits (a limit field is under 10 characters, back-office.md 5). */
-const PLAN_NUMBER_MAX = 999_999_999;
+export const PLAN_NUMBER_MAX = 999_999_999;
+/** A plan's name in each language (the form shows it and refuses more; the server refuses it too). */
+export const PLAN_NAME_MAX = LIMITS.text;
 const count = (min: number) => z.number().int().min(min).max(PLAN_NUMBER_MAX);
 
 /** The name in each language: Japanese required, the others optional (empty falls back to Japanese). */
 export const planNames = z.object({
-  ja: requiredString(),
-  en: z.string().trim().max(50).default(''),
-  kr: z.string().trim().max(50).default(''),
-  cn: z.string().trim().max(50).default(''),
+  ja: requiredString(PLAN_NAME_MAX),
+  en: z.string().trim().max(PLAN_NAME_MAX).default(''),
+  kr: z.string().trim().max(PLAN_NAME_MAX).default(''),
+  cn: z.string().trim().max(PLAN_NAME_MAX).default(''),
 });
 export type PlanNames = z.output<typeof planNames>;
 

@@ -81,7 +81,9 @@ export function BannerPreview({ items, label }: { items: PreviewItem[]; label: s
           <Text size="xs" c="dimmed" mb={4}>
             {t('admin.delivery_preview_detail')}
           </Text>
-          <Text fw={700}>{n.title || t('admin.delivery_preview_untitled')}</Text>
+          <Text fw={700} style={{ overflowWrap: 'anywhere' }}>
+            {n.title || t('admin.delivery_preview_untitled')}
+          </Text>
           {n.imageUrl && <Image src={src(n.imageUrl, 400)} alt="" radius="md" my={8} mah={180} fit="contain" />}
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
             {n.content}

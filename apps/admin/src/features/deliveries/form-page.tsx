@@ -147,10 +147,13 @@ function DeliveryFormScreen({ existing }: { existing?: DeliveryView }) {
               }}
             >
               <Stack gap="md">
+                {/* both fields stop at core's limits (the server's), their counters in view */}
                 <TextInput
                   label={t('admin.delivery_field_title')}
+                  description={t('admin.delivery_chars', { n: [...f.title].length, max: LIMITS.text })}
                   value={f.title}
                   onChange={(e) => set('title', e.currentTarget.value)}
+                  maxLength={LIMITS.text}
                   error={err('title')}
                   required
                 />
@@ -158,6 +161,7 @@ function DeliveryFormScreen({ existing }: { existing?: DeliveryView }) {
                   label={t('admin.delivery_field_content')}
                   description={t('admin.delivery_chars', { n: [...f.content].length, max: LIMITS.notificationBody })}
                   value={f.content}
+                  maxLength={LIMITS.notificationBody}
                   onChange={(e) => set('content', e.currentTarget.value)}
                   error={err('content')}
                   autosize

@@ -1,7 +1,16 @@
 import { Alert, Button, Checkbox, Drawer, Fieldset, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { ApiError } from '@swipe/api-client';
-import { PLAN_CONTRACT_TYPES, PLAN_FLAGS, type PlanBody, type PlanFlag, type PlanView, planBody } from '@swipe/core';
+import {
+  PLAN_CONTRACT_TYPES,
+  PLAN_FLAGS,
+  PLAN_NAME_MAX,
+  PLAN_NUMBER_MAX,
+  type PlanBody,
+  type PlanFlag,
+  type PlanView,
+  planBody,
+} from '@swipe/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLang, useT } from '../../lib/i18n';
@@ -9,8 +18,10 @@ import { errorMessage, notifySuccess } from '../../lib/notify';
 import { type FieldErrors, validate } from '../../lib/validate';
 import { createPlan, updatePlan } from './api';
 
-// Create or edit a plan (issue 10.1): core's planBody is the rule (the server's), checked on submit and then on every
-// change. Editing a plan in use says first that saving makes a new version and who stays on the current one.
+// Create or edit a plan: core's planBody is the rule (the server's), checked on submit and then on every change.
+// What was typed is kept as typed (a long name is not cut, a minus sign not dropped, a number not clamped): the rule's
+// message says what is wrong and nothing is saved. Editing a plan in use says first that saving makes a new version
+// and who stays on the current one.
 
 type NumberKey = 'price' | 'quantitySwipe' | 'quantitySite' | 'limitAccess' | 'limitAccessPrice';
 const NUMBERS: { key: NumberKey; label: string; min: number }[] = [
@@ -58,8 +69,8 @@ export function PlanFormDrawer({ opened, onClose, plan }: { opened: boolean; onC
   const [serverError, setServerError] = useState<string | null>(null);
 
   const check = (next: Values) => {
-    // an emptied number field is missing ("required"), not of the wrong type
-    const numbers = Object.fromEntries(NUMBERS.map((n) => [n.key, typeof next[n.key] === 'number' ? next[n.key] : undefined]));
+    // an emptied number field is missing ("required"); "-" alone or digits past a safe number are not numbers
+    const numbers = Object.fromEntries(NUMBERS.map((n) => [n.key, next[n.key] === '' ? undefined : next[n.key]]));
     const r = validate(planBody, { ...next, ...numbers }, lang);
     setErrors(r.ok ? {} : r.errors);
     return r;
@@ -123,7 +134,7 @@ export function PlanFormDrawer({ opened, onClose, plan }: { opened: boolean; onC
                   label={t(`admin.plans_form_name_${l}`)}
                   required={l === 'ja'}
                   value={v.names[l]}
-                  maxLength={50}
+                  description={t('admin.chars_count', { n: [...v.names[l]].length, max: PLAN_NAME_MAX })}
                   onChange={(e) => change({ names: { ...v.names, [l]: e.currentTarget.value } })}
                   error={err(`names.${l}`)}
                 />
@@ -150,9 +161,8 @@ export function PlanFormDrawer({ opened, onClose, plan }: { opened: boolean; onC
                 value={v[n.key]}
                 onChange={(x) => change({ [n.key]: x } as Partial<Values>)}
                 min={n.min}
-                max={999_999_999}
-                allowDecimal={false}
-                allowNegative={false}
+                max={PLAN_NUMBER_MAX}
+                clampBehavior="none"
                 thousandSeparator=","
                 error={err(n.key)}
               />

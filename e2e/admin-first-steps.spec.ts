@@ -1,0 +1,195 @@
+import { formatJapanTime } from '@swipe/core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
+import { DESKTOP, demoJourney, noSeriousViolations, PHONE, SIZES, screenshot, signIn, WAIT } from './helpers.js';
+
+// What a newcomer trips on in the back-office, tried as one: times carry their zone whatever the browser's, the
+// first screen speaks the browser's language, a form refuses what it cannot keep (with its message) instead of
+// changing it, required fields are marked on their label's line, and an expired access token is renewed once
+// before the first calls.
+
+const [MASTER, USER] = DEMO_LOGINS;
+const j = demoJourney();
+
+async function context(opts: BrowserContextOptions) {
+  return j.browser.newContext(opts);
+}
+
+async function userId(email: string): Promise<number> {
+  return (await j.server.ctx.db.one<{ id: number }>('SELECT id FROM accounts WHERE email = $1', [email])).id;
+}
+
+describe('times carry their zone', () => {
+  it('the contract history shows Japan time, zone named, in a browser set to UTC', async () => {
+    const id = await userId(USER.email);
+    // an instant worked out by hand: 04:01 UTC is 13:01 in Japan
+    await j.server.ctx.db.query("UPDATE contract_history SET executed_at = '2026-11-27T04:01:00Z' WHERE account_id = $1", [id]);
+    for (const [size, opts] of SIZES) {
+      const ctx = await context({ ...opts, timezoneId: 'UTC' });
+      const page = await ctx.newPage();
+      await signIn(page, j.adminUrl, MASTER);
+      await page.goto(`${j.adminUrl}/master/user/${id}`);
+      await page.getByText('2026-11-27 13:01 JST').first().waitFor();
+      expect(await page.getByText('2026-11-27 04:01').count()).toBe(0);
+      await noSeriousViolations(page);
+      await screenshot(page, `first-steps-times-${size}-en`);
+      await ctx.close();
+    }
+    expect(formatJapanTime('2026-11-27T04:01:00Z')).toBe('2026-11-27 13:01 JST');
+  });
+});
+
+describe('the first screen speaks the browser language', () => {
+  it('English for an English browser, Japanese for a Japanese one, until a pick', async () => {
+    for (const [size, opts] of SIZES) {
+      const en = await context({ ...opts, locale: 'en-US' });
+      const page = await en.newPage();
+      await page.goto(`${j.adminUrl}/login`);
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+      await noSeriousViolations(page);
+      await screenshot(page, `first-steps-login-${size}-en`);
+      await en.close();
+
+      const ja = await context({ ...opts, locale: 'ja-JP' });
+      const jaPage = await ja.newPage();
+      await jaPage.goto(`${j.adminUrl}/login`);
+      await jaPage.getByRole('button', { name: 'ログイン' }).waitFor();
+      expect(await jaPage.evaluate(() => document.documentElement.lang)).toBe('ja');
+      await screenshot(jaPage, `first-steps-login-${size}-ja`);
+      await ja.close();
+    }
+  });
+
+  it("a mail's link opens in the mail's language; a pick wins over both", async () => {
+    const ctx = await context({ ...DESKTOP, locale: 'ja-JP' });
+    const page = await ctx.newPage();
+    await page.goto(`${j.adminUrl}/new-password?token=not-a-real-token&setup=1&lang=en`);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang), WAIT).toBe('en');
+    await page.getByRole('link', { name: 'Request a new link' }).waitFor();
+    // the person picks Korean on the sign-in screen: kept from now on, whatever the browser or the link say
+    await page.goto(`${j.adminUrl}/login`);
+    await page.evaluate(() => localStorage.setItem('swipe.admin.lang', 'kr'));
+    await page.goto(`${j.adminUrl}/login?lang=en`);
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang), WAIT).toBe('ko');
+    await ctx.close();
+  });
+});
+
+async function openPlanForm(page: Page): Promise<void> {
+  await page.goto(`${j.adminUrl}/master/plan-management`);
+  await page.getByRole('button', { name: 'Create plan' }).first().click();
+  await page.getByRole('dialog').getByLabel('Japanese (required)').waitFor();
+}
+
+describe('forms refuse what they cannot keep', () => {
+  it('the plan form keeps an over-long name and negative numbers as typed, says why, and saves nothing', async () => {
+    const before = (await j.server.ctx.db.one<{ n: number }>('SELECT count(*)::int AS n FROM plans')).n;
+    for (const [size, opts] of SIZES) {
+      const ctx = await context(opts);
+      const page = await ctx.newPage();
+      await signIn(page, j.adminUrl, MASTER);
+      await openPlanForm(page);
+      const drawer = page.getByRole('dialog');
+      const long = 'N'.repeat(5000);
+      await drawer.getByLabel('Japanese (required)').fill(long);
+      await drawer.getByLabel('Monthly fee (yen, excl. tax)').fill('-500');
+      await drawer.getByLabel('Maximum sites').fill('-1');
+      await drawer.getByRole('button', { name: 'Save' }).click();
+      await drawer.getByText('Enter at most 50 characters.').waitFor();
+      // nothing was changed behind the person's back: the name is whole, the minus signs are there
+      expect((await drawer.getByLabel('Japanese (required)').inputValue()).length).toBe(5000);
+      expect(await drawer.getByLabel('Monthly fee (yen, excl. tax)').inputValue()).toBe('-500');
+      expect(await drawer.getByLabel('Maximum sites').inputValue()).toBe('-1');
+      expect(await drawer.getByText(/at least 0/).count()).toBeGreaterThanOrEqual(2);
+      expect(await drawer.getByText('5000 of 50 characters').count()).toBe(1);
+      await noSeriousViolations(page);
+      await screenshot(page, `first-steps-plan-form-${size}-en`);
+      await ctx.close();
+    }
+    expect((await j.server.ctx.db.one<{ n: number }>('SELECT count(*)::int AS n FROM plans')).n).toBe(before);
+  });
+
+  it('the delivery form stops at its limits and its preview card stays on the page', async () => {
+    for (const [size, opts] of SIZES) {
+      const ctx = await context(opts);
+      const page = await ctx.newPage();
+      await signIn(page, j.adminUrl, USER);
+      await page.goto(`${j.adminUrl}/master-user/notification-delivery/${j.siteId}/create`);
+      const title = page.getByLabel(/^Title/);
+      await title.fill('W'.repeat(5000));
+      expect((await title.inputValue()).length).toBe(50);
+      await page.getByText('50 of 50 characters').waitFor();
+      const content = page.getByLabel(/^Text/);
+      await content.fill('x'.repeat(5000));
+      expect((await content.inputValue()).length).toBe(120);
+      // the preview's card keeps inside the page: no sideways scrolling
+      const preview = page.getByTestId('banner-preview');
+      await preview.waitFor();
+      const width = await page.evaluate(() => document.documentElement.clientWidth);
+      const box = await preview.boundingBox();
+      expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await noSeriousViolations(page);
+      await screenshot(page, `first-steps-delivery-form-${size}-en`);
+      await ctx.close();
+    }
+  });
+});
+
+describe('required fields are marked', () => {
+  it("the site editor's asterisks sit on their label's line", async () => {
+    for (const [size, opts] of SIZES) {
+      const ctx = await context(opts);
+      const page = await ctx.newPage();
+      await signIn(page, j.adminUrl, USER);
+      await page.goto(`${j.adminUrl}/master-user/site/${j.siteId}`);
+      const input = page.getByLabel(/^Site name/);
+      await input.waitFor();
+      const label = page.locator(`label[for="${await input.getAttribute('id')}"]`);
+      const star = label.locator('.mantine-InputWrapper-required');
+      expect(await star.count()).toBe(1);
+      const [l, s] = [await label.locator('span').first().boundingBox(), await star.boundingBox()];
+      // same line: the asterisk's middle lies within the label text's first line
+      expect(Math.abs((s?.y ?? 0) + (s?.height ?? 0) / 2 - ((l?.y ?? 0) + 10))).toBeLessThan(10);
+      expect(await input.evaluate((e) => (e as HTMLInputElement).required)).toBe(true);
+      await screenshot(page, `first-steps-editor-required-${size}-en`);
+      await ctx.close();
+    }
+  });
+});
+
+describe('an expired access token', () => {
+  it('is renewed once before the first calls: no 401 reaches the page', async () => {
+    const ctx = await context(PHONE);
+    const page = await ctx.newPage();
+    await signIn(page, j.adminUrl, USER);
+    const session = JSON.parse((await page.evaluate(() => localStorage.getItem('swipe.admin.session'))) ?? '{}') as {
+      accessToken: string;
+    };
+    const claims = JSON.parse(Buffer.from(session.accessToken.split('.')[1] ?? '', 'base64url').toString()) as {
+      sub: string;
+      tv: number;
+      fam?: string;
+      email?: string;
+    };
+    // a token of the same session that expired a minute ago
+    const expired = await j.server.ctx.tokens.sign({ kind: 'operator' }, claims, -60);
+    await page.evaluate((tok) => {
+      const s = JSON.parse(localStorage.getItem('swipe.admin.session') ?? '{}');
+      localStorage.setItem('swipe.admin.session', JSON.stringify({ ...s, accessToken: tok }));
+    }, expired);
+    const unauthorised: string[] = [];
+    const refreshes: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() === 401) unauthorised.push(r.url());
+      if (r.url().endsWith('/auth/refresh-token')) refreshes.push(r.url());
+    });
+    await page.goto(`${j.adminUrl}/master-user/site-list`);
+    await page.getByRole('heading', { name: 'Sites', exact: true }).waitFor();
+    await expect.poll(() => refreshes.length, WAIT).toBe(1);
+    expect(unauthorised).toEqual([]);
+    await ctx.close();
+  });
+});
