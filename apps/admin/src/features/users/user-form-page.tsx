@@ -247,6 +247,8 @@ function UserForm({ initial, existing, types }: { initial: Form; existing?: User
                 valueFormat="YYYY-MM-DD"
                 placeholder={t('admin.users_pick_date')}
                 minDate={f.contractStart ?? undefined}
+                // a start needs an end (core's checkDateRange)
+                required={Boolean(f.contractStart)}
                 clearable
                 clearButtonProps={{ 'aria-label': t('admin.clear') }}
                 error={err('contractEnd')}

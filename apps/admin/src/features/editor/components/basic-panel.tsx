@@ -44,7 +44,7 @@ export function BasicPanel() {
     <Stack gap="md" maw={980}>
       <Section title={t('admin.section_basic')}>
         <TextInput
-          label={<CountLabel label={t('admin.site_name')} length={doc.name.length} max={LIMITS.text} />}
+          label={<CountLabel label={t('admin.site_name')} length={doc.name.length} max={LIMITS.text} required />}
           labelProps={countLabelProps}
           value={doc.name}
           onChange={(e) => {
@@ -55,6 +55,7 @@ export function BasicPanel() {
           }}
           error={errors.name}
           required
+          withAsterisk={false}
         />
         <div>
           <Text size="sm" fw={500}>
@@ -120,6 +121,7 @@ export function BasicPanel() {
                   extra={t(`admin.site_lang_${lang}`)}
                   length={item.length}
                   max={LIMITS.text}
+                  required
                 />
               }
               labelProps={countLabelProps}
@@ -133,6 +135,7 @@ export function BasicPanel() {
               }}
               error={errors[`translations.${lang}.globalMenu.${i}`]}
               required
+              withAsterisk={false}
             />
           ))}
         </SimpleGrid>

@@ -9,13 +9,34 @@ const SWATCHES = ['#ffffff', '#000000', '#1976d2', '#2BAA50', '#99D52A', '#e0313
 
 /**
  * A field label with its "n/max" counter on the right. Text fields are never cut at their limit: past it
- * the counter turns red and the document rule's message (core) shows until the text fits.
+ * the counter turns red and the document rule's message (core) shows until the text fits. A required field's
+ * asterisk sits right after the label, on its line (Mantine's own would follow the full-width row, on a line of its
+ * own): its input takes `required` with `withAsterisk={false}`.
  */
-export function CountLabel({ label, length, max, extra }: { label: string; length: number; max: number; extra?: string }) {
+export function CountLabel({
+  label,
+  length,
+  max,
+  extra,
+  required,
+}: {
+  label: string;
+  length: number;
+  max: number;
+  extra?: string;
+  required?: boolean;
+}) {
   const over = length > max;
   return (
     <Group gap={6} component="span" wrap="nowrap" w="100%">
-      <span>{label}</span>
+      <span>
+        {label}
+        {required && (
+          <span aria-hidden="true" className="mantine-InputWrapper-required" style={{ color: 'var(--mantine-color-error)' }}>
+            {' *'}
+          </span>
+        )}
+      </span>
       {extra && (
         <Text span size="xs" c="dimmed" fw={400}>
           {extra}
@@ -61,11 +82,12 @@ export function I18nInput({
     onChange(next);
   };
   const common = {
-    label: <CountLabel label={label} length={v.length} max={max} extra={t(`admin.site_lang_${lang}`)} />,
+    label: <CountLabel label={label} length={v.length} max={max} extra={t(`admin.site_lang_${lang}`)} required={required} />,
     labelProps: countLabelProps,
     description,
     placeholder,
     required,
+    withAsterisk: false,
     value: v,
     // the length rule is the document schema's (core), so the message is the same one the server gives
     error: errors[`${path}.${lang}`],
