@@ -33,13 +33,19 @@ export function Quotas({ p, t, lang }: { p: PlanView; t: T; lang: Lang }) {
   );
 }
 
+/** A feature's badge is never cut ("Custom do…"): in a narrow column its words wrap inside it. */
+const FLAG_BADGE = {
+  root: { textTransform: 'none', height: 'auto', maxWidth: '100%', paddingBlock: 2 },
+  label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip', lineHeight: 1.3 },
+} as const;
+
 export function Flags({ p, t }: { p: PlanView; t: T }) {
   const on = PLAN_FLAGS.filter((f) => p[f]);
   if (on.length === 0) return <Text size="xs">{t('admin.plans_no_flags')}</Text>;
   return (
-    <Group gap={4}>
+    <Group gap={4} miw={160}>
       {on.map((f) => (
-        <Badge key={f} size="sm" variant="outline" color="blue.9" radius="sm" style={{ textTransform: 'none' }}>
+        <Badge key={f} size="sm" variant="outline" color="blue.9" radius="sm" styles={FLAG_BADGE}>
           {t(`admin.plans_flag_${f}`)}
         </Badge>
       ))}
