@@ -18,6 +18,8 @@ export const taxByRate = z.object({ rate: z.number().int(), subtotal: z.number()
 /** One bill as lists show it (a payment record of back-office.md 3). */
 export const billSummary = z.object({
   id: z.number().int(),
+  /** the number of the bill's invoice in force (a corrected bill: its newest invoice's) */
+  invoiceNumber: z.string(),
   accountId: z.number().int(),
   accountCompany: z.string(),
   sellerAccountId: z.number().int(),

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { BILL_LINE_KINDS } from '../billing.js';
+import { id } from './common.js';
 
 // Shapes of the invoice calls (issue 10.6), served by the billing module: who issues the caller's invoices.
 
@@ -53,3 +55,55 @@ export const myPlanBrief = z.object({
 export type MyPlanBrief = z.output<typeof myPlanBrief>;
 export const myPlan = z.object({ current: myPlanBrief.nullable(), next: myPlanBrief.nullable() });
 export type MyPlan = z.output<typeof myPlan>;
+
+/** The most a corrected line may come to (a typo guard: no bill comes near it). */
+export const MAX_INVOICE_LINE_YEN = 100_000_000;
+
+/** One line of a corrected invoice: the kind, the quantity and the unit price (yen, excluding tax). */
+export const reissueLine = z.object({
+  kind: z.enum(BILL_LINE_KINDS),
+  quantity: z.number().int().min(0).max(1_000_000),
+  unitPrice: z.number().int().min(0).max(MAX_INVOICE_LINE_YEN),
+});
+
+/**
+ * POST /bill/{id}/reissue (the seller): voids the bill's invoice in force and issues a new one with a new number that
+ * names it, with these lines and the issuer's and recipient's details as they are now. Each kind at most once.
+ */
+export const reissueBody = z.object({
+  lines: z
+    .array(reissueLine)
+    .min(1)
+    .max(BILL_LINE_KINDS.length)
+    .refine((ls) => new Set(ls.map((l) => l.kind)).size === ls.length, 'validation.duplicate'),
+  reason: z.string().trim().min(1).max(500),
+});
+export type ReissueBody = z.input<typeof reissueBody>;
+
+export const reissueResult = z.object({
+  message: z.string(),
+  voidedNumber: z.string(),
+  invoice: z.object({ id: z.number().int(), number: z.string() }),
+  /** the qualified return invoice issued when a settled bill's total went down (money goes back) */
+  returnInvoice: z.object({ id: z.number().int(), number: z.string(), total: z.number().int() }).nullable(),
+});
+export type ReissueResult = z.output<typeof reissueResult>;
+
+/** One document issued for a bill: an invoice (void or in force) or a return invoice. */
+export const billDocument = z.object({
+  id: z.number().int(),
+  kind: z.enum(['invoice', 'return']),
+  number: z.string(),
+  /** the day it was issued (Japan), YYYY-MM-DD */
+  issueDate: z.string(),
+  total: z.number().int(),
+  voidedAt: z.string().nullable(),
+  voidReason: z.string().nullable(),
+  /** the number of the invoice this one replaces (an invoice) or whose price it returns (a return) */
+  refersTo: z.string().nullable(),
+});
+export type BillDocument = z.output<typeof billDocument>;
+export const billDocuments = z.object({ items: z.array(billDocument) });
+export type BillDocuments = z.output<typeof billDocuments>;
+
+export const billDocumentParams = z.object({ id, documentId: id });

@@ -1,53 +1,36 @@
-import type { BillDetail, InvoiceIssuerView } from '@swipe/core';
-import { normalizeLang, translate } from '@swipe/i18n';
+import type { InvoiceIssuerView } from '@swipe/core';
 import type { AppContext } from '../../context.js';
+import { notFound } from '../../errors.js';
 import type { Actor } from '../accounts/actor.js';
 import { ownInvoiceIssuer, setInvoiceRegistrationNumber } from '../accounts/service.js';
-import type { InvoiceInput, InvoiceLine } from './invoice.js';
+import type { InvoiceDocument } from './invoice.js';
+import { invoiceOfBill } from './invoice-issue.js';
 import { type RenderedInvoice, renderInvoicePdf } from './invoice-pdf.js';
-import { getBill } from './service.js';
+import { type InvoiceRow, invoicesOfBill } from './repo/invoices.js';
+import { visiblePayment } from './service.js';
 
-// The invoice calls (issue 10.6): a bill as a PDF for its payer or its seller (getBill scopes: anyone else 404),
-// and the seller's own issuer details. The PDF is in the recipient's language, whoever downloads it, so the
-// same bill always gives the same bytes.
+// The invoice calls: a bill's documents as PDFs for its payer or its seller (visiblePayment scopes: anyone else 404),
+// and the seller's own issuer details. A PDF is drawn from the document's stored content alone (in the language
+// stored with it), so the same document always gives the same bytes, whoever downloads it and whatever happened to
+// the bill since.
 
-export function invoiceInputOf(bill: BillDetail): InvoiceInput {
-  const lang = normalizeLang(bill.language) ?? 'ja';
-  const describe = (kind: BillDetail['lines'][number]['kind']): string =>
-    kind === 'plan'
-      ? translate(lang, 'server.invoice_line_plan', { plan: bill.planName })
-      : translate(
-          lang,
-          kind === 'pv' ? 'server.invoice_line_pv' : kind === 'license' ? 'server.invoice_line_license' : 'server.invoice_line_initial',
-        );
-  const lines: InvoiceLine[] = bill.lines.map((l) => ({
-    description: describe(l.kind),
-    quantity: l.quantity,
-    unitPrice: l.unitPrice,
-    amount: l.amount,
-    taxRate: l.taxRate,
-  }));
-  return {
-    billId: bill.id,
-    month: bill.yearMonth,
-    issuedAt: new Date(bill.issuedAt),
-    dueDate: bill.dueDate || null,
-    issuer: { name: bill.issuer.name, registrationNumber: bill.issuer.registrationNumber, address: bill.issuer.address || null },
-    recipientCompany: bill.recipient.companyName,
-    lines,
-    payment:
-      bill.method === 'CARD' && bill.cardLast4
-        ? { kind: 'card', brand: bill.cardBrand ?? '', last4: bill.cardLast4 }
-        : bill.method === 'BANK_TRANSFER' && bill.bankTransferDestination
-          ? { kind: 'bank_transfer', destination: bill.bankTransferDestination }
-          : { kind: 'none' },
-    lang,
-  };
+export function documentOf(row: InvoiceRow): InvoiceDocument {
+  return { kind: row.kind, number: row.number, issuedAt: new Date(row.issued_at), content: row.content };
 }
 
+/** GET /bill/{id}/export-pdf: the bill's invoice in force (the last one, void too when the bill is void). */
 export async function invoicePdf(ctx: AppContext, actor: Actor, billId: number): Promise<RenderedInvoice> {
-  const bill = await getBill(ctx, actor, billId);
-  return renderInvoicePdf(invoiceInputOf(bill));
+  const { row } = await visiblePayment(ctx, actor, billId);
+  return renderInvoicePdf(documentOf(await invoiceOfBill(ctx, row)));
+}
+
+/** GET /bill/{id}/documents/{documentId}/export-pdf: any document of the bill (a replaced invoice, a return). */
+export async function documentPdf(ctx: AppContext, actor: Actor, billId: number, documentId: number): Promise<RenderedInvoice> {
+  const { row } = await visiblePayment(ctx, actor, billId);
+  await invoiceOfBill(ctx, row);
+  const doc = (await invoicesOfBill(ctx.db, billId)).find((d) => Number(d.id) === documentId);
+  if (!doc) throw notFound();
+  return renderInvoicePdf(documentOf(doc));
 }
 
 export async function invoiceIssuerOf(ctx: AppContext, actor: Actor): Promise<InvoiceIssuerView> {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Lang } from '@swipe/i18n';
 import PDFDocument from 'pdfkit';
-import { type InvoiceInput, type InvoiceView, invoiceNumber, invoiceView } from './invoice.js';
+import { type InvoiceDocument, type InvoiceView, invoiceView } from './invoice.js';
 
 /*
  * Invoices are drawn with pdfkit on the server (no browser). Japanese text uses Noto Sans JP, shipped as a
@@ -11,8 +11,9 @@ import { type InvoiceInput, type InvoiceView, invoiceNumber, invoiceView } from 
  * it is licensed under the SIL Open Font License, Version 1.1 (https://openfontlicense.org): the font may be
  * embedded and redistributed with the product, not sold on its own. See apps/server/NOTICE-fonts.md.
  *
- * The same bill always gives the same bytes: CreationDate and ModDate are the bill's issue time, the file ID
- * is derived from the info dictionary (pdfkit hashes it), subset tags come from the font ids, nothing random.
+ * Everything printed comes from the document's stored content (invoice.ts), so the same document always gives the
+ * same bytes: CreationDate and ModDate are its issue time, the file ID is derived from the info dictionary (pdfkit
+ * hashes it), subset tags come from the font ids, nothing random.
  */
 const require = createRequire(import.meta.url);
 // Noto Sans JP for ja and en; Korean needs Hangul (Noto Sans KR), Chinese the simplified forms (Noto Sans SC).
@@ -59,22 +60,23 @@ export interface RenderedInvoice {
   bytes: Buffer;
 }
 
-export function renderInvoicePdf(input: InvoiceInput): Promise<RenderedInvoice> {
+export function renderInvoicePdf(input: InvoiceDocument): Promise<RenderedInvoice> {
   const view = invoiceView(input);
-  const f = loadFonts(input.lang);
+  const lang = input.content.lang;
+  const f = loadFonts(lang);
   const doc = new PDFDocument({
     size: A4,
     margin: M,
     compress: true,
     info: {
-      Title: `${view.title} ${invoiceNumber(input.billId, input.month)}`,
-      Author: input.issuer.name,
+      Title: `${view.title} ${input.number}`,
+      Author: input.content.issuer.name,
       Producer: 'Swipe Sites',
       Creator: 'Swipe Sites',
       CreationDate: input.issuedAt,
       ModDate: input.issuedAt,
     },
-    lang: input.lang === 'kr' ? 'ko' : input.lang === 'cn' ? 'zh' : input.lang,
+    lang: lang === 'kr' ? 'ko' : lang === 'cn' ? 'zh' : lang,
   });
   doc.registerFont('jp', f.regular);
   doc.registerFont('jp-bold', f.bold);
@@ -179,8 +181,12 @@ function draw(doc: PDFKit.PDFDocument, v: InvoiceView): void {
     y = doc.y + 5;
   }
   y += 8;
-  doc.fontSize(8).fillColor(MUTED).text(v.taxNote, M, y, { width: W });
-  if (v.notQualifiedNote) doc.fillColor(INK).text(v.notQualifiedNote, M, doc.y + 4, { width: W });
+  doc.fontSize(8).fillColor(MUTED);
+  for (const note of v.notes) {
+    doc.text(note, M, y, { width: W });
+    y = doc.y + 4;
+  }
+  if (v.notQualifiedNote) doc.fillColor(INK).text(v.notQualifiedNote, M, y, { width: W });
 }
 
 function table(doc: PDFKit.PDFDocument, v: InvoiceView, top: number): number {

@@ -1,12 +1,13 @@
-import { monthOfJst } from '@swipe/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Clock } from '../../lib/clock.js';
 import { http, login, makeAccount, makePlan, startTestServer, type TestServer } from '../../test/helpers.js';
 import type { AccountRow } from '../accounts/actor.js';
 import { pdfText } from './invoice-text.js';
 import { billMonth } from './service.js';
 
-// Issue 10.6: the invoice PDF for the payer and the seller (anyone else 404), the OEM master's registration
-// number (GET/PUT /invoice-issuer), plain invoice without one, the platform's from configuration.
+// The invoice PDF for the payer and the seller (anyone else 404), the OEM master's registration number
+// (GET/PUT /invoice-issuer), plain invoice without one (a number set later reaches invoices issued after it, never
+// an issued one), the platform's from configuration.
 
 let s: TestServer;
 let base: string;
@@ -35,16 +36,20 @@ async function billOf(token: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  s = await startTestServer({
-    billing: {
-      paymentProvider: 'test',
-      licenseFeeYen: 10_000,
-      bankTransferDestination: 'テスト銀行 本店 普通 7654321',
-      issuerName: 'スワイプ株式会社',
-      issuerRegistrationNumber: 'T9876543210987',
-      issuerAddress: '東京都千代田区1-1',
+  s = await startTestServer(
+    {
+      billing: {
+        paymentProvider: 'test',
+        licenseFeeYen: 10_000,
+        bankTransferDestination: 'テスト銀行 本店 普通 7654321',
+        issuerName: 'スワイプ株式会社',
+        issuerRegistrationNumber: 'T9876543210987',
+        issuerAddress: '東京都千代田区1-1',
+      },
     },
-  });
+    // October 2026 has ended: its bills are issued at 00:00 JST on 1 November
+    { clock: new Clock().set('2026-11-01T00:00:00+09:00', { frozen: true }) },
+  );
   base = s.adminUrl;
   master = await makeAccount(s.ctx, { parentId: null, type: 'MASTER', email: 'root@inv.test', companyName: 'Platform' });
   oem = await makeAccount(s.ctx, { parentId: master.id, type: 'OEM_MASTER', email: 'oem@inv.test', companyName: '株式会社リセラー' });
@@ -56,9 +61,18 @@ beforeAll(async () => {
   await s.ctx.db.query('UPDATE plans SET owner_account_id = $1, price = 105 WHERE id = $2', [oem.id, oemPlan]);
   await s.ctx.db.query('UPDATE plans SET price = 30000 WHERE id = $1', [platformPlan]);
   for (const [k, a] of Object.entries({ master, oem, user, stranger, other })) tok[k] = (await login(base, a.email)).access;
-  expect((await http(base, 'PUT', `/api/v1/user/${oem.id}`, { token: tok.master, body: { plan_id: platformPlan } })).status).toBe(200);
-  expect((await http(base, 'PUT', `/api/v1/user/${user.id}`, { token: tok.oem, body: { plan_id: oemPlan } })).status).toBe(200);
-  await billMonth(s.ctx, monthOfJst(new Date()));
+  // on their plans since 15 September (the history rows a plan assignment writes)
+  for (const [a, plan] of [
+    [oem, platformPlan],
+    [user, oemPlan],
+  ] as const) {
+    await s.ctx.db.query("UPDATE accounts SET plan_id = $2, created_at = '2026-09-15T10:00:00+09:00' WHERE id = $1", [a.id, plan]);
+    await s.ctx.db.query(
+      "INSERT INTO contract_history (account_id, executed_at, process_content, to_status, plan_id) VALUES ($1, '2026-09-15T10:00:00+09:00', 'created', 'ACTIVE', $2)",
+      [a.id, plan],
+    );
+  }
+  await billMonth(s.ctx, '2026-10', s.ctx.clock.now());
 });
 afterAll(async () => {
   await s?.drop();
@@ -70,7 +84,7 @@ describe('invoice PDF', () => {
     const r = await pdf(tok.user as string, id);
     expect(r.status).toBe(200);
     expect(r.type).toBe('application/pdf');
-    expect(r.disposition).toMatch(/^attachment; filename="invoice-\d{4}-\d{2}-\d+\.pdf"$/);
+    expect(r.disposition).toMatch(/^attachment; filename="invoice-INV-S\d+-\d{7}\.pdf"$/);
     expect(r.bytes.subarray(0, 5).toString()).toBe('%PDF-');
     const text = (await pdfText(r.bytes)).replace(/\s+/g, '');
     expect(text).toContain('請求書');
@@ -101,12 +115,31 @@ describe('invoice PDF', () => {
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ registration_number: 'T1234567890123', editable: true, qualified: true });
     const id = await billOf(tok.user as string);
+    // the invoice was issued without a number: it stays a plain invoice
+    const issued = (await pdfText((await pdf(tok.user as string, id)).bytes)).replace(/\s+/g, '');
+    expect(issued).toContain('適格請求書ではありません');
+    expect(issued).not.toContain('T1234567890123');
+    // a corrected invoice is issued with the number the OEM master has now (105 + 100,000 initial fee, as before)
+    const re = await http(base, 'POST', `/api/v1/bill/${id}/reissue`, {
+      token: tok.oem,
+      body: {
+        lines: [
+          { kind: 'plan', quantity: 1, unit_price: 105 },
+          { kind: 'initial', quantity: 1, unit_price: 100_000 },
+        ],
+        reason: '登録番号の記載漏れ',
+      },
+    });
+    expect(re.status, JSON.stringify(re.body)).toBe(200);
     const payer = await pdf(tok.user as string, id);
     const text = (await pdfText(payer.bytes)).replace(/\s+/g, '');
     expect(text).toContain('適格請求書');
+    expect(text).not.toContain('適格請求書ではありません');
     expect(text).toContain('T1234567890123');
-    expect(text).toContain('消費税（10%）');
-    // the seller gets the same bytes; the same bill always gives the same invoice
+    // 100,105 at 10 %: tax floor(10,010.5) = 10,010, total 110,115
+    expect(text).toContain('消費税（10%）¥10,010');
+    expect(text).toContain('合計（税込）¥110,115');
+    // the seller gets the same bytes; the same invoice always gives the same PDF
     const seller = await pdf(tok.oem as string, id);
     expect(seller.status).toBe(200);
     expect(seller.bytes.equals(payer.bytes)).toBe(true);

@@ -1,6 +1,8 @@
 import { previousMonth } from '@swipe/core';
+import type { AppContext } from '../../context.js';
 import { scheduledJob } from '../../jobs/schedule.js';
 import { chargeCardBills } from './charges.js';
+import { storePreviousInvoices } from './invoice-issue.js';
 import { billMonth } from './run.js';
 
 /**
@@ -16,4 +18,10 @@ export const monthlyBillsJob = scheduledJob(MONTHLY_BILLS_JOB, { every: 'month',
   return run;
 });
 
-export const billingJobs = { [MONTHLY_BILLS_JOB]: monthlyBillsJob };
+/** Once, queued by migration 0024: bills issued before invoices were stored as documents get theirs (idempotent). */
+export const STORE_PREVIOUS_INVOICES_JOB = 'billing.snapshot_invoices';
+
+export const billingJobs = {
+  [MONTHLY_BILLS_JOB]: monthlyBillsJob,
+  [STORE_PREVIOUS_INVOICES_JOB]: (ctx: AppContext) => storePreviousInvoices(ctx),
+};

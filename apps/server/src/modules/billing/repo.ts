@@ -1,6 +1,8 @@
 import type { BillLine, BillListQuery, PaymentStatus, TaxByRate } from '@swipe/core';
 import type { Queryable } from '../../db/db.js';
 import { accountCompanyMatchesSql } from '../accounts/service.js';
+import type { InvoiceContent } from './invoice.js';
+import { nextSeqCte, numberSql } from './repo/invoices.js';
 
 // The billing module's SQL: payments (the bills), bill_lines, payment_cards (migration 0010).
 
@@ -51,13 +53,16 @@ export interface NewBill {
   method: 'CARD' | 'BANK_TRANSFER';
   issuedAt: Date;
   dueDate: string;
+  /** the invoice issued with the bill: its issuer's sequence, number prefix and the content it prints */
+  invoice: { issuerKey: string; prefix: string; content: InvoiceContent };
 }
 
 const fee = (b: NewBill, kind: BillLine['kind']) => b.lines.filter((l) => l.kind === kind).reduce((s, l) => s + l.amount, 0);
 
 /**
- * Inserts a bill and its lines, or nothing when the account already has one for the month (null). One statement,
- * so one transaction of its own: a bill never exists without its lines, and a killed run leaves whole bills only.
+ * Inserts a bill, its lines and its invoice (numbered from the issuer's sequence), or nothing when the account
+ * already has a bill for the month (null). One statement, so one transaction of its own: a bill never exists without
+ * its lines and invoice, a killed run leaves whole bills only, and a number is taken only by a bill inserted.
  */
 export async function insertBill(q: Queryable, b: NewBill): Promise<number | null> {
   const lines = b.lines.map((l, i) => ({
@@ -78,6 +83,10 @@ export async function insertBill(q: Queryable, b: NewBill): Promise<number | nul
        INSERT INTO bill_lines (payment_id, position, kind, quantity, unit_price, amount, tax_rate)
        SELECT p.id, l.position, l.kind, l.quantity, l.unit_price, l.amount, l.tax_rate
          FROM p, jsonb_to_recordset($19::jsonb) AS l(position int, kind text, quantity int, unit_price int, amount int, tax_rate int)
+     ), s AS (${nextSeqCte('p', '$20::text', "'invoice'")}
+     ), i AS (
+       INSERT INTO invoices (payment_id, kind, issuer_key, seq, number, issued_at, content)
+       SELECT p.id, 'invoice', $20, s.last_seq, ${numberSql('$21::text', 's.last_seq')}, $17, $22::jsonb FROM p, s
      )
      SELECT id FROM p`,
     [
@@ -100,6 +109,9 @@ export async function insertBill(q: Queryable, b: NewBill): Promise<number | nul
       b.issuedAt.toISOString(),
       b.dueDate,
       JSON.stringify(lines),
+      b.invoice.issuerKey,
+      b.invoice.prefix,
+      JSON.stringify(b.invoice.content),
     ],
   );
   return row ? Number(row.id) : null;

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/db.js';
 import { type BillableAccount, billableAccounts } from '../plans/service.js';
 import { countPageViewsBySite } from '../analytics/service.js';
 import { siteOwners } from '../sites/service.js';
+import { invoiceIssue } from './invoice-issue.js';
 import { billedAccounts, cardAccounts, hasEarlierBill, insertBill } from './repo.js';
 
 // The monthly bills (issue 10.4). Month M is billed at 00:00 JST on the 1st of M+1 with the plan version in force
@@ -62,8 +63,10 @@ export async function billMonth(ctx: AppContext, month: string, now = new Date()
     const pv = await pageViewsByAccount(ctx.db, month);
     const cards = await cardAccounts(ctx.db);
     const dueDate = dueDateOf(month);
+    const issue = await invoiceIssue(ctx);
     const one = async (a: BillableAccount) => {
       const amounts = billFor(ctx, a, pv.get(a.id) ?? 0, !before.has(a.id));
+      const method = cards.has(a.id) ? 'CARD' : 'BANK_TRANSFER';
       // one statement (bill and lines): its own short transaction, insert-or-nothing per account
       const id = await insertBill(ctx.db, {
         accountId: a.id,
@@ -78,9 +81,11 @@ export async function billMonth(ctx: AppContext, month: string, now = new Date()
         tax: amounts.tax,
         taxes: amounts.taxes,
         total: amounts.total,
-        method: cards.has(a.id) ? 'CARD' : 'BANK_TRANSFER',
+        method,
         issuedAt: now,
         dueDate,
+        // the invoice issued with it: its content as of now (docs/decisions.md "Invoices are documents")
+        invoice: await issue.forBill(a, { month, ...amounts, dueDate }, method, now),
       });
       if (id !== null) billed++;
     };

@@ -12,11 +12,14 @@ import type { AppContext } from '../../context.js';
 import { conflict, notFound } from '../../errors.js';
 import { csvDocument } from '../../lib/csv.js';
 import { type Actor, assertCanEdit, assertMenu } from '../accounts/actor.js';
-import { findAccountById, getAccountBrief, getAccountBriefs, invoiceRegistrationNumberOf } from '../accounts/service.js';
+import { findAccountById, getAccountBriefs } from '../accounts/service.js';
 import { recordAudit } from '../audit/service.js';
 import { planLimitsOf } from '../plans/service.js';
 import { siteUsage } from '../sites/service.js';
-import { billLines, findPayment, listPayments, type PaymentRow, setPaymentStatus } from './repo.js';
+import { REGISTRATION_NUMBER_RE } from './invoice.js';
+import { invoiceOfBill, previousNumber, voidInvoiceOfBill } from './invoice-issue.js';
+import { findPayment, listPayments, type PaymentRow, setPaymentStatus } from './repo.js';
+import { currentInvoiceNumbers } from './repo/invoices.js';
 import { projectBill } from './run.js';
 
 export { payBill, registerCard } from './card.js';
@@ -43,9 +46,10 @@ export async function visiblePayment(ctx: AppContext, actor: Actor, id: number):
   return { row, role };
 }
 
-function summary(r: PaymentRow, company: string): BillSummary {
+function summary(r: PaymentRow, company: string, invoiceNumber: string): BillSummary {
   return {
     id: Number(r.id),
+    invoiceNumber,
     accountId: Number(r.account_id),
     accountCompany: company,
     sellerAccountId: Number(r.seller_account_id),
@@ -75,31 +79,28 @@ export async function getBill(ctx: AppContext, actor: Actor, id: number): Promis
   return billForInvoice(ctx, row);
 }
 
-/** A bill as the invoice shows it (no caller check: getBill checks; the invoice PDF may use this after it). */
+/**
+ * A bill with its invoice in force (no caller check: getBill checks). Issuer, recipient, lines, taxes and payment
+ * instructions are the invoice's stored content, so the screen says what the PDF prints.
+ */
 export async function billForInvoice(ctx: AppContext, row: PaymentRow): Promise<BillDetail> {
-  const [recipient, seller] = await Promise.all([
-    findAccountById(ctx.db, Number(row.account_id)),
-    getAccountBrief(ctx.db, Number(row.seller_account_id)),
-  ]);
-  const platform = !seller || seller.type === 'MASTER';
-  const cfg = ctx.config.billing;
-  const issuer = platform
-    ? { name: cfg.issuerName, registrationNumber: cfg.issuerRegistrationNumber, address: cfg.issuerAddress }
-    : { name: seller.companyName, registrationNumber: await invoiceRegistrationNumberOf(ctx.db, seller.id), address: '' };
+  const [recipient, invoice] = await Promise.all([findAccountById(ctx.db, Number(row.account_id)), invoiceOfBill(ctx, row)]);
+  const c = invoice.content;
   return {
-    ...summary(row, recipient?.company_name ?? ''),
-    lines: await billLines(ctx.db, Number(row.id)),
-    taxes: row.taxes,
-    issuer,
+    ...summary(row, c.recipient.companyName, invoice.number),
+    dueDate: c.dueDate ?? '',
+    lines: c.lines.map((l) => ({ kind: l.kind, quantity: l.quantity ?? 0, unitPrice: l.unitPrice ?? 0, amount: l.amount, taxRate: l.taxRate })),
+    taxes: c.taxes,
+    issuer: { name: c.issuer.name, registrationNumber: c.issuer.registrationNumber, address: c.issuer.address ?? '' },
     recipient: {
       accountId: Number(row.account_id),
-      companyName: recipient?.company_name ?? '',
+      companyName: c.recipient.companyName,
       contactName: recipient?.contact_name ?? '',
       email: recipient?.email ?? '',
     },
-    qualifiedInvoice: issuer.registrationNumber !== null && /^T\d{13}$/.test(issuer.registrationNumber),
-    bankTransferDestination: row.method === 'BANK_TRANSFER' ? cfg.bankTransferDestination : null,
-    language: recipient?.language ?? 'ja',
+    qualifiedInvoice: c.issuer.registrationNumber !== null && REGISTRATION_NUMBER_RE.test(c.issuer.registrationNumber),
+    bankTransferDestination: c.payment.kind === 'bank_transfer' ? c.payment.destination : null,
+    language: c.lang,
   };
 }
 
@@ -116,12 +117,23 @@ export async function listBills(
     return { items: [], total: 0, page: f.page, pageSize: f.pageSize };
   const who = side === 'own' ? { accountId: actor.ownerId } : { sellerId: actor.ownerId };
   const { rows, total } = await listPayments(ctx.db, who, f, csv ? null : f.pageSize, csv ? 0 : (f.page - 1) * f.pageSize);
-  const names = await getAccountBriefs(
-    ctx.db,
-    rows.map((r) => Number(r.account_id)),
-  );
+  const ids = rows.map((r) => Number(r.id));
+  const [names, numbers] = await Promise.all([
+    getAccountBriefs(
+      ctx.db,
+      rows.map((r) => Number(r.account_id)),
+    ),
+    currentInvoiceNumbers(ctx.db, ids),
+  ]);
   return {
-    items: rows.map((r) => summary(r, names.get(Number(r.account_id))?.companyName ?? '')),
+    items: rows.map((r) =>
+      summary(
+        r,
+        names.get(Number(r.account_id))?.companyName ?? '',
+        // a bill issued before documents were stored keeps the number it was printed with until its invoice is stored
+        numbers.get(Number(r.id)) ?? previousNumber(Number(r.id), r.year_month),
+      ),
+    ),
     total,
     page: f.page,
     pageSize: f.pageSize,
@@ -171,6 +183,7 @@ async function sellerTransition(ctx: AppContext, actor: Actor, id: number, to: '
     if (!row) throw notFound();
     if (!canTransition(row.status, to)) throw conflict('server.payment_transition_invalid', 'INVALID_TRANSITION');
     await setPaymentStatus(q, id, to, to === 'COMPLETED' ? { forcedBy: actor.id } : {});
+    if (to === 'VOID') await voidInvoiceOfBill(ctx, q, row, actor.id);
     await recordAudit(q, [
       {
         accountId: actor.id,
