@@ -19,7 +19,9 @@ function isTls(config: Config, reply: FastifyReply): boolean {
 export function adminSecurityHeaders(app: FastifyInstance, config: Config): void {
   // Everything but the nonce is fixed for the life of the process: built once, at the first response
   // (the public addresses are final by then, also in tests that learn their ports after building).
-  const before = "default-src 'self'; script-src 'self' 'nonce-";
+  // Stripe.js (its card fields and 3-D Secure frames) is allowed only where Stripe takes the cards
+  const stripe = config.billing.paymentProvider === 'stripe';
+  const before = `default-src 'self'; script-src 'self'${stripe ? ' https://js.stripe.com' : ''} 'nonce-`;
   let after = '';
   const rest = () => {
     const sites = [new URL(config.sitesUrl).origin, siteHostsSource(config)].filter(Boolean).join(' ');
@@ -28,8 +30,8 @@ export function adminSecurityHeaders(app: FastifyInstance, config: Config): void
       "style-src 'self' 'unsafe-inline'",
       `img-src 'self' data: blob: ${sites}`,
       `media-src 'self' blob: ${sites}`,
-      `connect-src 'self' ${sites}`,
-      `frame-src ${sites}`,
+      `connect-src 'self' ${sites}${stripe ? ' https://api.stripe.com' : ''}`,
+      `frame-src ${sites}${stripe ? ' https://js.stripe.com https://hooks.stripe.com' : ''}`,
       "font-src 'self' data:",
       "object-src 'none'",
       "base-uri 'self'",

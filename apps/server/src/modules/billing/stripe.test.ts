@@ -81,6 +81,13 @@ afterAll(async () => {
 });
 
 describe('cards saved through SetupIntents', () => {
+  it('the back-office may load Stripe.js, its frames and its API (and nothing else of Stripe)', async () => {
+    const csp = (await fetch(`${base()}/login`)).headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self' https://js.stripe.com 'nonce-");
+    expect(csp).toMatch(/connect-src 'self' [^;]* https:\/\/api\.stripe\.com;/);
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/js\.stripe\.com https:\/\/hooks\.stripe\.com;/);
+  });
+
   it('tells the browser to load Stripe.js with the publishable key, and saves the confirmed card (brand and last 4 only)', async () => {
     const card = await http(base(), 'GET', '/api/v1/bill/card', { token: tok.ok });
     expect(card.body).toEqual({ card: null, card_payments: true, provider: 'stripe', publishable_key: stripe.publishableKey });

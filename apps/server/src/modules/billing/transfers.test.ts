@@ -54,6 +54,10 @@ afterAll(async () => {
 });
 
 describe('bank transfers', () => {
+  it('without Stripe the back-office loads nothing of it', async () => {
+    expect((await fetch(`${base()}/login`)).headers.get('content-security-policy')).not.toContain('stripe');
+  });
+
   it('the bill is issued at the amount worked out by hand, open, nothing received', async () => {
     expect((await billOf(s.ctx, shop.id, MONTH)).total).toBe(TOTAL);
     const r = await http(base(), 'GET', `/api/v1/bill/${billId}/payments`, { token: tok[shop.email] });
