@@ -7,9 +7,10 @@ import { submitted } from '../apps/server/src/lib/submissions.js';
 import { getPublishedSite } from '../apps/server/src/modules/published/service.js';
 import { DESKTOP, launchChromium, noSeriousViolations, PHONE, screenshot, signIn, startDemoServer, WAIT } from './helpers.js';
 
-// Issue 12.5: the demo user opens API settings from admin settings, is told inline what the chosen method needs,
-// gets an API key shown once (and a new one after confirming), points the webhook at a receiver, and sees a
-// visitor's submission delivered in the log; at 1440 and 390 px with no serious or critical axe violation.
+// The demo user opens API settings from admin settings, is told inline what the chosen method needs, gets an API
+// key and a webhook signing secret each shown once (and new ones after confirming), points the webhook at a
+// receiver, and sees a visitor's submission delivered in the log; at 1440 and 390 px with no serious or critical
+// axe violation.
 
 const USER = DEMO_LOGINS[1];
 let server: Awaited<ReturnType<typeof startDemoServer>>;
@@ -68,8 +69,32 @@ describe('API settings journey', () => {
     await noSeriousViolations(page);
     await screenshot(page, 'admin-integrations-key-1440');
     await modal.getByRole('button', { name: 'I have copied it' }).click();
+    // the first endpoint made the signing secret: shown next, once, then only its first characters
+    const secretModal = page.getByRole('dialog', { name: 'Your new signing secret' });
+    await secretModal.waitFor();
+    const secret = (await secretModal.getByTestId('new-webhook-secret').textContent()) ?? '';
+    expect(secret).toMatch(/^whsec_/);
+    await secretModal.getByRole('button', { name: 'I have copied it' }).click();
     await expect.poll(() => page.getByTestId('api-key-prefix').textContent(), WAIT).toBe(`${key.slice(0, 12)}…`);
+    await expect.poll(() => page.getByTestId('webhook-secret-prefix').textContent(), WAIT).toBe(`${secret.slice(0, 12)}…`);
     expect(await page.content()).not.toContain(key);
+    expect(await page.content()).not.toContain(secret);
+    await page.reload();
+    await page.getByTestId('webhook-secret-prefix').waitFor();
+    expect(await page.content()).not.toContain(secret);
+
+    // a new signing secret asks first, and is shown once
+    await page.getByRole('button', { name: 'New secret' }).click();
+    const confirmSecret = page.getByRole('dialog', { name: 'Make a new signing secret?' });
+    await confirmSecret.getByRole('button', { name: 'Confirm' }).click();
+    await secretModal.waitFor();
+    const newSecret = (await secretModal.getByTestId('new-webhook-secret').textContent()) ?? '';
+    expect(newSecret).toMatch(/^whsec_/);
+    expect(newSecret).not.toBe(secret);
+    await noSeriousViolations(page);
+    await screenshot(page, 'admin-integrations-secret-1440');
+    await secretModal.getByRole('button', { name: 'I have copied it' }).click();
+    await expect.poll(() => page.getByTestId('webhook-secret-prefix').textContent(), WAIT).toBe(`${newSecret.slice(0, 12)}…`);
 
     // rotating asks first
     await page.getByRole('button', { name: 'Issue a new key' }).click();

@@ -99,7 +99,9 @@ export const apiSettingsView = z.object({
   apiKeyPrefix: z.string().nullable(),
   webhookUrl: z.string(),
   webhookMethod: z.enum(WEBHOOK_METHODS),
-  webhookSecret: z.string(),
+  /** the first characters of the webhook signing secret (null until an endpoint is first saved); the secret itself
+   * is shown once, in the answer that made it */
+  webhookSecretPrefix: z.string().nullable(),
   tags: z.enum(API_TAGS),
   /** CURRENT: records stored from this moment on */
   scopeFrom: z.string().nullable(),
@@ -108,8 +110,16 @@ export const apiSettingsView = z.object({
 });
 export type ApiSettingsView = z.output<typeof apiSettingsView>;
 
-/** A save or a key rotation: the settings, and the new API key when one was made (shown once, never again). */
-export const apiSettingsResponse = z.object({ settings: apiSettingsView, apiKey: z.string().nullable(), message: z.string() });
+/**
+ * A save or a rotation: the settings, and the new API key or webhook signing secret when one was made (each shown
+ * this once, never again).
+ */
+export const apiSettingsResponse = z.object({
+  settings: apiSettingsView,
+  apiKey: z.string().nullable(),
+  webhookSecret: z.string().nullable(),
+  message: z.string(),
+});
 export type ApiSettingsResponse = z.output<typeof apiSettingsResponse>;
 
 export const WEBHOOK_STATUSES = ['PENDING', 'DELIVERED', 'FAILED'] as const;

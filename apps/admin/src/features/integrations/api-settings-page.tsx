@@ -4,7 +4,6 @@ import {
   Card,
   Code,
   Group,
-  Modal,
   PasswordInput,
   SegmentedControl,
   Select,
@@ -17,10 +16,17 @@ import {
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { ApiError } from '@swipe/api-client';
-import { API_AUTH_METHODS, API_TAGS, type ApiAuthMethod, type ApiSettingsView, apiSettingsBody, WEBHOOK_METHODS } from '@swipe/core';
+import {
+  API_AUTH_METHODS,
+  API_TAGS,
+  type ApiAuthMethod,
+  type ApiSettingsResponse,
+  type ApiSettingsView,
+  apiSettingsBody,
+  WEBHOOK_METHODS,
+} from '@swipe/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { CopyButton } from '../../components/copy-button';
 import { ListError } from '../../components/list-layout';
 import { PageLoader } from '../../components/page-loader';
 import { useLang, useT } from '../../lib/i18n';
@@ -29,9 +35,11 @@ import { useSession } from '../../lib/session';
 import { type FieldErrors, validate } from '../../lib/validate';
 import { rotateKey, rotateSecret, saveSettings, settingsQuery } from './api';
 import { DeliveryLog } from './delivery-log';
+import { OnceModal, type ShownOnce } from './once-modal';
 
 // API settings (back-office.md 3 "API settings", 5 "API dialog"; issue 12.5): enable, one authentication method,
-// the webhook endpoint with its signing secret, the delivery log. A new API key is shown once, in a modal.
+// the webhook endpoint with its signing secret, the delivery log. A new API key or signing secret is shown once, in a
+// modal; afterwards only its first characters.
 
 interface Values {
   enabled: boolean;
@@ -71,8 +79,8 @@ const toBody = (v: Values) => ({
 export function ApiSettingsPage() {
   const t = useT();
   const settings = useQuery(settingsQuery());
-  // here, not in the form: a save remounts the form with the new settings, the key must outlive that
-  const [newKey, setNewKey] = useState<string | null>(null);
+  // here, not in the form: a save remounts the form with the new settings, the secrets must outlive that
+  const [shown, setShown] = useState<ShownOnce[]>([]);
   if (settings.isError) return <ListError query={settings} />;
   if (!settings.data) return <PageLoader />;
   return (
@@ -85,13 +93,13 @@ export function ApiSettingsPage() {
           {t('admin.api_intro')}
         </Text>
       </div>
-      <SettingsForm key={settings.data.updatedAt ?? 'new'} s={settings.data} onKey={setNewKey} />
-      <KeyModal apiKey={newKey} onClose={() => setNewKey(null)} />
+      <SettingsForm key={settings.data.updatedAt ?? 'new'} s={settings.data} onShown={(more) => setShown((cur) => [...cur, ...more])} />
+      <OnceModal shown={shown[0]} onClose={() => setShown((cur) => cur.slice(1))} />
     </Stack>
   );
 }
 
-function SettingsForm({ s, onKey }: { s: ApiSettingsView; onKey: (key: string) => void }) {
+function SettingsForm({ s, onShown }: { s: ApiSettingsView; onShown: (secrets: ShownOnce[]) => void }) {
   const t = useT();
   const lang = useLang();
   const qc = useQueryClient();
@@ -113,9 +121,12 @@ function SettingsForm({ s, onKey }: { s: ApiSettingsView; onKey: (key: string) =
     setV(next);
     if (submitted) check(next);
   };
-  const done = async (r: { settings: ApiSettingsView; apiKey: string | null; message?: string }) => {
-    if (r.apiKey) onKey(r.apiKey);
-    if (r.message) notifySuccess(r.message);
+  const done = async (r: ApiSettingsResponse) => {
+    const made: ShownOnce[] = [];
+    if (r.apiKey) made.push({ kind: 'api_key', value: r.apiKey });
+    if (r.webhookSecret) made.push({ kind: 'webhook_secret', value: r.webhookSecret });
+    if (made.length > 0) onShown(made);
+    notifySuccess(r.message);
     qc.setQueryData(settingsQuery().queryKey, r.settings);
   };
   const save = useMutation({
@@ -128,13 +139,7 @@ function SettingsForm({ s, onKey }: { s: ApiSettingsView; onKey: (key: string) =
     },
   });
   const rotate = useMutation({ mutationFn: rotateKey, onSuccess: done });
-  const secret = useMutation({
-    mutationFn: rotateSecret,
-    onSuccess: (r) => {
-      notifySuccess(t('admin.api_secret_rotated'));
-      qc.setQueryData(settingsQuery().queryKey, r);
-    },
-  });
+  const secret = useMutation({ mutationFn: rotateSecret, onSuccess: done });
   const confirm = (title: string, body: string, onConfirm: () => void) =>
     modals.openConfirmModal({
       title,
@@ -308,11 +313,12 @@ function SettingsForm({ s, onKey }: { s: ApiSettingsView; onKey: (key: string) =
                 {t('admin.api_webhook_secret')}
               </Text>
               <Group gap="xs" wrap="nowrap">
-                <Code data-testid="webhook-secret" style={{ overflowWrap: 'anywhere' }}>
-                  {s.webhookSecret}
-                </Code>
-                <CopyButton value={s.webhookSecret} />
-                {canEdit && (
+                {s.webhookSecretPrefix ? (
+                  <Code data-testid="webhook-secret-prefix">{s.webhookSecretPrefix}…</Code>
+                ) : (
+                  <Text size="sm">{t('admin.api_secret_none')}</Text>
+                )}
+                {canEdit && s.webhookSecretPrefix && (
                   <Button
                     size="xs"
                     variant="default"
@@ -339,26 +345,5 @@ function SettingsForm({ s, onKey }: { s: ApiSettingsView; onKey: (key: string) =
         <DeliveryLog canEdit={canEdit} />
       </Stack>
     </form>
-  );
-}
-
-/** The new API key, shown this once (the server keeps only its hash). */
-function KeyModal({ apiKey, onClose }: { apiKey: string | null; onClose: () => void }) {
-  const t = useT();
-  return (
-    <Modal opened={apiKey !== null} onClose={onClose} title={t('admin.api_key_modal_title')} centered>
-      <Stack gap="sm">
-        <Text size="sm">{t('admin.api_key_modal_body')}</Text>
-        <Group gap="xs" wrap="nowrap">
-          <Code data-testid="new-api-key" style={{ overflowWrap: 'anywhere' }}>
-            {apiKey}
-          </Code>
-          <CopyButton value={apiKey ?? ''} />
-        </Group>
-        <Group justify="flex-end">
-          <Button onClick={onClose}>{t('admin.api_key_copied_done')}</Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }

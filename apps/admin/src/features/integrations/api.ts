@@ -17,5 +17,5 @@ export const deliveriesQuery = () =>
 
 export const saveSettings = (body: ApiSettingsBody) => api.put<ApiSettingsResponse>('integrations/settings', body);
 export const rotateKey = () => api.post<ApiSettingsResponse>('integrations/api-key/rotate');
-export const rotateSecret = () => api.post<ApiSettingsView>('integrations/webhook-secret/rotate');
+export const rotateSecret = () => api.post<ApiSettingsResponse>('integrations/webhook-secret/rotate');
 export const resend = (id: number) => api.post<WebhookDelivery>(`integrations/deliveries/${id}/resend`);

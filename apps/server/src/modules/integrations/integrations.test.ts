@@ -70,14 +70,17 @@ afterAll(async () => {
 });
 
 describe('API settings', () => {
-  it('makes the settings with a webhook secret on first read', async () => {
-    const r = await call<{ webhook_secret: string; enabled: boolean; account_id: number }>(base(), 'GET', '/api/v1/integrations/settings', {
-      token: a.token,
-    });
+  it('shows the defaults on first read, with no signing secret yet', async () => {
+    const r = await call<{ webhook_secret_prefix: string | null; enabled: boolean; account_id: number }>(
+      base(),
+      'GET',
+      '/api/v1/integrations/settings',
+      { token: a.token },
+    );
     expect(r.status).toBe(200);
     expect(r.body.enabled).toBe(false);
     expect(r.body.account_id).toBe(a.accountId);
-    expect(r.body.webhook_secret).toMatch(/^whsec_/);
+    expect(r.body.webhook_secret_prefix).toBeNull();
   });
 
   it('refuses bad input with 422 and translated messages', async () => {
@@ -213,8 +216,6 @@ interface Received {
 
 describe('webhooks', () => {
   it('signs each submission and delivers it exactly once, with the receiver down and then up', async () => {
-    const secret = (await call<{ webhook_secret: string }>(base(), 'GET', '/api/v1/integrations/settings', { token: a.token })).body
-      .webhook_secret;
     const port = await freePort();
     const saved = await put(a.token, {
       enabled: true,
@@ -223,6 +224,9 @@ describe('webhooks', () => {
       webhook_method: 'PUT',
     });
     expect(saved.status).toBe(200);
+    // shown once, in the answer of the save that set the first endpoint
+    const secret = saved.body.webhook_secret as string;
+    expect(secret).toMatch(/^whsec_/);
 
     // receiver down: three submissions, one hooked twice and one hooked in a rolled-back transaction first
     const ids = [await contact(a.siteId, 'w1@x.test'), await contact(a.siteId, 'w2@x.test')];
@@ -347,12 +351,16 @@ describe('tenant matrix: integrations', () => {
     expect((await call(base(), 'GET', '/api/v1/integrations/deliveries/999999999', { token: b.token })).status).toBe(404);
     const list = await call<{ items: unknown[] }>(base(), 'GET', '/api/v1/integrations/deliveries', { token: b.token });
     expect(list.body.items).toEqual([]);
-    const theirs = await call<{ account_id: number; webhook_secret: string }>(base(), 'GET', '/api/v1/integrations/settings', {
-      token: b.token,
-    });
+    const theirs = await call<{ account_id: number; webhook_secret_prefix: string | null }>(
+      base(),
+      'GET',
+      '/api/v1/integrations/settings',
+      { token: b.token },
+    );
     expect(theirs.body.account_id).toBe(b.accountId);
-    const ours = await call<{ webhook_secret: string }>(base(), 'GET', '/api/v1/integrations/settings', { token: a.token });
-    expect(theirs.body.webhook_secret).not.toBe(ours.body.webhook_secret);
+    const ours = await call<{ webhook_secret_prefix: string }>(base(), 'GET', '/api/v1/integrations/settings', { token: a.token });
+    expect(ours.body.webhook_secret_prefix).toMatch(/^whsec_/);
+    expect(theirs.body.webhook_secret_prefix).toBeNull();
     expect(await queuedJobs()).toBe(jobsBefore);
     expect((await s.ctx.db.one<{ n: number }>('SELECT count(*)::int AS n FROM webhook_deliveries')).n).toBe(before.n);
     expect((await call(base(), 'GET', '/api/v1/integrations/settings')).status).toBe(401);

@@ -32,13 +32,9 @@ export function settingsByKeyHash(q: Queryable, hash: string): Promise<ApiSettin
   return q.maybeOne<ApiSettingsRow>(`SELECT ${SETTINGS_COLS} FROM api_settings WHERE api_key_hash = $1`, [hash]);
 }
 
-/** Makes the account's row when it has none (with its webhook secret), then returns it locked. */
-export async function ensureSettings(q: Queryable, accountId: number, secret: string): Promise<ApiSettingsRow> {
-  await q.query('INSERT INTO api_settings (account_id, webhook_secret) VALUES ($1, $2) ON CONFLICT (account_id) DO NOTHING', [
-    accountId,
-    secret,
-  ]);
-  await q.query('UPDATE api_settings SET webhook_secret = $2 WHERE account_id = $1 AND webhook_secret IS NULL', [accountId, secret]);
+/** Makes the account's row when it has none, then returns it locked. */
+export async function ensureSettings(q: Queryable, accountId: number): Promise<ApiSettingsRow> {
+  await q.query('INSERT INTO api_settings (account_id) VALUES ($1) ON CONFLICT (account_id) DO NOTHING', [accountId]);
   return (await settingsOf(q, accountId, true)) as ApiSettingsRow;
 }
 

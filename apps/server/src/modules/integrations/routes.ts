@@ -45,9 +45,10 @@ export async function integrationRoutes(app: App, ctx: AppContext): Promise<void
       ...(await rotateApiKey(ctx, actorOf(req))),
       message: translate(requestLang(req), 'server.api_settings_saved'),
     }));
-    op.post('/integrations/webhook-secret/rotate', { schema: { tags, security, response: { 200: apiSettingsView } } }, async (req) =>
-      rotateWebhookSecret(ctx, actorOf(req)),
-    );
+    op.post('/integrations/webhook-secret/rotate', { schema: { tags, security, response: { 200: apiSettingsResponse } } }, async (req) => ({
+      ...(await rotateWebhookSecret(ctx, actorOf(req))),
+      message: translate(requestLang(req), 'server.api_settings_saved'),
+    }));
     op.get('/integrations/deliveries', { schema: { tags, security, response: { 200: webhookDeliveryList } } }, async (req) =>
       listDeliveries(ctx, actorOf(req)),
     );

@@ -9,10 +9,12 @@ import { type ApiSettingsRow, ensureSettings, setApiKey, settingsOf, setWebhookS
 import { refusedDestination, webhookPolicy } from './send.js';
 
 // API settings of the caller's owner account (back-office.md 3 "API settings", 5 "API dialog"; menu entry
-// admin_settings, changes need edit authority). Secrets are made here: the API key (shown once, stored as
-// sha256: it is 32 random bytes) and the webhook secret (shown on the screen, used to sign each request).
+// admin_settings, changes need edit authority). Secrets are made here and shown once, in the answer that made
+// them, then only their first characters: the API key (stored as sha256: it is 32 random bytes) and the webhook
+// signing secret (stored as it is, since it signs each request; made with the first endpoint, or rotated).
 
 export const API_KEY_PREFIX_LENGTH = 12;
+export const WEBHOOK_SECRET_PREFIX_LENGTH = 12;
 
 export function newApiKey(): { key: string; hash: string; prefix: string } {
   const key = `swk_${randomToken(32)}`;
@@ -33,26 +35,26 @@ export function presentSettings(accountId: number, s: ApiSettingsRow | undefined
     apiKeyPrefix: s?.api_key_prefix ?? null,
     webhookUrl: s?.endpoint ?? '',
     webhookMethod: s?.method ?? 'POST',
-    webhookSecret: s?.webhook_secret ?? '',
+    webhookSecretPrefix: s?.webhook_secret ? s.webhook_secret.slice(0, WEBHOOK_SECRET_PREFIX_LENGTH) : null,
     tags: s?.tags ?? 'ALL',
     scopeFrom: iso(s?.scope_from),
     updatedAt: iso(s?.updated_at),
   };
 }
 
-/** The caller's owner's settings; the row (with its webhook secret) is made on first read. */
+/** The caller's owner's settings (the defaults until the first save). */
 export async function getSettings(ctx: AppContext, actor: Actor): Promise<ApiSettingsView> {
   assertMenu(actor, 'admin_settings');
-  const row = (await settingsOf(ctx.db, actor.ownerId)) ?? (await ctx.db.tx((q) => ensureSettings(q, actor.ownerId, newWebhookSecret())));
-  return presentSettings(actor.ownerId, row);
+  return presentSettings(actor.ownerId, await settingsOf(ctx.db, actor.ownerId));
 }
 
-/** Saves the dialog; answers the new API key once when the API key method gets its first key. */
-export async function saveSettings(
-  ctx: AppContext,
-  actor: Actor,
-  body: ApiSettingsInput,
-): Promise<{ settings: ApiSettingsView; apiKey: string | null }> {
+type Saved = { settings: ApiSettingsView; apiKey: string | null; webhookSecret: string | null };
+
+/**
+ * Saves the dialog; answers the new API key once when the API key method gets its first key, and the webhook
+ * signing secret once when the first endpoint is saved.
+ */
+export async function saveSettings(ctx: AppContext, actor: Actor, body: ApiSettingsInput): Promise<Saved> {
   assertMenu(actor, 'admin_settings');
   assertCanEdit(actor);
   // plain http and private addresses are for this machine in development only (core lets http://localhost
@@ -62,7 +64,7 @@ export async function saveSettings(
   const ips = [...new Set(body.allowedIps.filter((s) => s !== ''))];
   let newBasic: string | null = null;
   const saved = await ctx.db.tx(async (q) => {
-    const cur = await ensureSettings(q, actor.ownerId, newWebhookSecret());
+    const cur = await ensureSettings(q, actor.ownerId);
     let passwordHash = cur.basic_password_hash;
     if (body.authMethod === 'BASIC_AUTH') {
       const idChanged = (cur.basic_id ?? '') !== body.basicId;
@@ -92,7 +94,9 @@ export async function saveSettings(
       tags: body.tags,
       scopeFrom,
     });
-    return { settings: presentSettings(actor.ownerId, await settingsOf(q, actor.ownerId)), apiKey };
+    const webhookSecret = body.webhookUrl && !cur.webhook_secret ? newWebhookSecret() : null;
+    if (webhookSecret) await setWebhookSecret(q, actor.ownerId, webhookSecret);
+    return { settings: presentSettings(actor.ownerId, await settingsOf(q, actor.ownerId)), apiKey, webhookSecret };
   });
   // the leads API lets this credential through even while guessing holds its address back (leads-auth.ts)
   if (newBasic) await rememberBasicCredential(ctx, actor.ownerId, newBasic, `${body.basicId}:${body.basicPassword}`);
@@ -100,24 +104,25 @@ export async function saveSettings(
 }
 
 /** A new API key; the old one stops working at once. */
-export async function rotateApiKey(ctx: AppContext, actor: Actor): Promise<{ settings: ApiSettingsView; apiKey: string }> {
+export async function rotateApiKey(ctx: AppContext, actor: Actor): Promise<Saved> {
   assertMenu(actor, 'admin_settings');
   assertCanEdit(actor);
   return ctx.db.tx(async (q) => {
-    await ensureSettings(q, actor.ownerId, newWebhookSecret());
+    await ensureSettings(q, actor.ownerId);
     const k = newApiKey();
     await setApiKey(q, actor.ownerId, k.hash, k.prefix);
-    return { settings: presentSettings(actor.ownerId, await settingsOf(q, actor.ownerId)), apiKey: k.key };
+    return { settings: presentSettings(actor.ownerId, await settingsOf(q, actor.ownerId)), apiKey: k.key, webhookSecret: null };
   });
 }
 
-/** A new webhook secret: requests from now on are signed with it. */
-export async function rotateWebhookSecret(ctx: AppContext, actor: Actor): Promise<ApiSettingsView> {
+/** A new webhook signing secret, answered this once: requests from now on are signed with it. */
+export async function rotateWebhookSecret(ctx: AppContext, actor: Actor): Promise<Saved> {
   assertMenu(actor, 'admin_settings');
   assertCanEdit(actor);
   return ctx.db.tx(async (q) => {
-    await ensureSettings(q, actor.ownerId, newWebhookSecret());
-    await setWebhookSecret(q, actor.ownerId, newWebhookSecret());
-    return presentSettings(actor.ownerId, await settingsOf(q, actor.ownerId));
+    await ensureSettings(q, actor.ownerId);
+    const secret = newWebhookSecret();
+    await setWebhookSecret(q, actor.ownerId, secret);
+    return { settings: presentSettings(actor.ownerId, await settingsOf(q, actor.ownerId)), apiKey: null, webhookSecret: secret };
   });
 }

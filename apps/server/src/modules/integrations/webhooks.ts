@@ -53,7 +53,7 @@ export async function queueWebhook(q: Queryable, _ctx: AppContext, s: Submission
   if (!site) return;
   const accountId = Number(site.account_id);
   const settings = await settingsOf(q, accountId);
-  if (!settings?.enabled || !settings.endpoint) return;
+  if (!settings?.enabled || !settings.endpoint || !settings.webhook_secret) return;
   const submission = await record(q, s);
   if (!submission) return;
   const deliveryId = randomUUID();
@@ -81,20 +81,20 @@ export async function deliverWebhook(ctx: AppContext, payload: Record<string, un
   const attempt = m.attempts + 1;
   const giveUp = attempt - m.retry_base >= WEBHOOK_MAX_ATTEMPTS;
   const s = await settingsOf(ctx.db, m.account_id);
-  const stop =
-    !s?.enabled || !s.endpoint ? 'webhook turned off' : (await accountClosed(ctx, Number(m.account_id))) ? 'account closed' : null;
-  if (stop || !s?.endpoint) {
+  const on = s?.enabled && s.endpoint && s.webhook_secret ? { endpoint: s.endpoint, secret: s.webhook_secret, method: s.method } : null;
+  const stop = !on ? 'webhook turned off' : (await accountClosed(ctx, Number(m.account_id))) ? 'account closed' : null;
+  if (stop || !on) {
     await ctx.db.tx((q) => recordAttempt(q, id, { attempt, ok: false, giveUp: true, responseCode: null, durationMs: 0, error: stop }));
     return { delivered: false };
   }
   const t = Math.floor(Date.now() / 1000);
   const r = await sendWebhook({
-    url: s.endpoint,
-    method: s.method ?? 'POST',
+    url: on.endpoint,
+    method: on.method ?? 'POST',
     body: m.body,
     headers: {
       'user-agent': 'SwipeSites-Webhook/1',
-      'x-swipe-signature': signature(s.webhook_secret ?? '', t, m.body),
+      'x-swipe-signature': signature(on.secret, t, m.body),
       'x-swipe-delivery': m.delivery_id,
       'x-swipe-attempt': String(attempt),
     },
