@@ -111,9 +111,13 @@ describe('viewer events (390x844, touch)', () => {
     const click = all.find((r) => r.event === 'click_popup_cta');
     const conv = all.filter((r) => r.event === 'conversion');
     expect(conv).toHaveLength(1);
-    expect(conv[0]).toMatchObject({ page_id: views[2]?.page_id, target_id: click?.target_id, session_id: sid });
+    // the table holds the cookie id's daily salted hash, never the cookie id
+    const daily = views[0]?.session_id;
+    expect(daily).toMatch(/^[\w-]{22}$/);
+    expect(daily).not.toBe(sid);
+    expect(conv[0]).toMatchObject({ page_id: views[2]?.page_id, target_id: click?.target_id, session_id: daily });
     expect(conv[0]?.data).toMatchObject({ kind: 'contact', source: 'POPUP_CTA_TRANSITION' });
-    expect(all.every((r) => r.event === 'conversion' || r.session_id === sid)).toBe(true);
+    expect(all.every((r) => r.session_id === daily)).toBe(true);
     await ctx.close();
   });
 });
