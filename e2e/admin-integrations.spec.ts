@@ -20,7 +20,8 @@ const received: string[] = [];
 const admin = () => server.ctx.config.adminUrl;
 
 beforeAll(async () => {
-  server = await startDemoServer();
+  // as the README's way to try webhooks locally: the embedded demo in production mode with WEBHOOK_ALLOW_PRIVATE=true
+  server = await startDemoServer({ env: 'production', webhookAllowPrivate: true });
   browser = await launchChromium();
   receiver = http.createServer((req, res) => {
     received.push(String(req.headers['x-swipe-delivery']));
@@ -57,6 +58,9 @@ describe('API settings journey', () => {
     await page.getByText('Enter at least one IP address.').waitFor();
     await page.getByLabel(/Allowed IP addresses/).fill('not-an-ip');
     await page.getByText(/Enter one IP address/).waitFor();
+
+    // the endpoint field says which rule applies on this server
+    expect(await page.getByTestId('webhook-mode').textContent()).toContain('This server allows local addresses');
 
     // API key: issued on save, shown once in a modal
     await page.locator('label[for$="-API_KEY"]').click();

@@ -55,6 +55,18 @@ export const messages = {
     '새 제출마다 서명된 JSON을 이 URL로 보냅니다(비워 두면 보내지 않음).',
     '每次新提交都会以签名 JSON 发送到此 URL（留空则不发送）。',
   ],
+  api_webhook_mode_production: [
+    'このサーバーは本番モードです: インターネット上の https:// のアドレスのみ使えます。',
+    'This server runs in production mode: https:// addresses on the internet only.',
+    '이 서버는 프로덕션 모드입니다: 인터넷상의 https:// 주소만 사용할 수 있습니다.',
+    '此服务器处于生产模式：只能使用互联网上的 https:// 地址。',
+  ],
+  api_webhook_mode_local: [
+    'このサーバーはローカルのアドレスを許可しています（開発モード、または WEBHOOK_ALLOW_PRIVATE）: このマシンで試すには http://localhost も使えます。',
+    'This server allows local addresses (development mode, or WEBHOOK_ALLOW_PRIVATE): http://localhost works for trying webhooks on this machine.',
+    '이 서버는 로컬 주소를 허용합니다(개발 모드 또는 WEBHOOK_ALLOW_PRIVATE): 이 머신에서 시험하려면 http://localhost도 사용할 수 있습니다.',
+    '此服务器允许本地地址（开发模式或 WEBHOOK_ALLOW_PRIVATE）：可使用 http://localhost 在本机试用 Webhook。',
+  ],
   api_webhook_method: ['メソッド', 'Method', '메서드', '方法'],
   api_webhook_secret: ['署名シークレット', 'Signing secret', '서명 시크릿', '签名密钥'],
   api_webhook_secret_help: [

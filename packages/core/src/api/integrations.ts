@@ -13,6 +13,12 @@ export type LeadKind = (typeof LEAD_KINDS)[number];
 export const LEADS_MAX_LIMIT = 200;
 export const API_MAX_IPS = 50;
 export const DELIVERY_LOG_SIZE = 50;
+/**
+ * Where this server sends webhooks: production, https to addresses on the internet only; local, also plain http and
+ * this machine or private networks (a development server, or production with WEBHOOK_ALLOW_PRIVATE=true).
+ */
+export const WEBHOOK_MODES = ['production', 'local'] as const;
+export type WebhookMode = (typeof WEBHOOK_MODES)[number];
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 
@@ -51,7 +57,10 @@ export function isIpOrCidr(value: string): boolean {
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-/** https, or http to this machine (the server refuses plain http in production, see service.ts). */
+/**
+ * https, or http to this machine. The server says more by its mode (WEBHOOK_MODES): in production it refuses
+ * plain http and private addresses (modules/integrations/send.ts).
+ */
 export function isWebhookUrl(value: string): boolean {
   try {
     const u = new URL(value);
@@ -99,6 +108,8 @@ export const apiSettingsView = z.object({
   apiKeyPrefix: z.string().nullable(),
   webhookUrl: z.string(),
   webhookMethod: z.enum(WEBHOOK_METHODS),
+  /** where this server may send webhooks (WEBHOOK_MODES), so the screen can say which rule applies */
+  webhookMode: z.enum(WEBHOOK_MODES),
   /** the first characters of the webhook signing secret (null until an endpoint is first saved); the secret itself
    * is shown once, in the answer that made it */
   webhookSecretPrefix: z.string().nullable(),

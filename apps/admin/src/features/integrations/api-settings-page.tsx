@@ -289,8 +289,12 @@ function SettingsForm({ s, onShown }: { s: ApiSettingsView; onShown: (secrets: S
             <Group grow align="flex-start" wrap="wrap">
               <TextInput
                 label={t('admin.api_webhook_url')}
-                description={t('admin.api_webhook_url_help')}
-                placeholder="https://example.com/webhooks/swipe"
+                description={
+                  <>
+                    {t('admin.api_webhook_url_help')} <span data-testid="webhook-mode">{t(`admin.api_webhook_mode_${s.webhookMode}`)}</span>
+                  </>
+                }
+                placeholder={s.webhookMode === 'local' ? 'http://localhost:9000/hook' : 'https://example.com/webhooks/swipe'}
                 value={v.webhookUrl}
                 onChange={(e) => change({ webhookUrl: e.currentTarget.value })}
                 error={errors.webhookUrl}

@@ -24,8 +24,9 @@ export const newWebhookSecret = () => `whsec_${randomToken(32)}`;
 
 const iso = (v: unknown): string | null => (v === null || v === undefined ? null : new Date(v as string).toISOString());
 
-export function presentSettings(accountId: number, s: ApiSettingsRow | undefined): ApiSettingsView {
+export function presentSettings(ctx: AppContext, accountId: number, s: ApiSettingsRow | undefined): ApiSettingsView {
   return {
+    webhookMode: webhookPolicy(ctx).allowPrivate ? 'local' : 'production',
     accountId,
     enabled: s?.enabled ?? false,
     authMethod: s?.auth_method ?? null,
@@ -45,7 +46,7 @@ export function presentSettings(accountId: number, s: ApiSettingsRow | undefined
 /** The caller's owner's settings (the defaults until the first save). */
 export async function getSettings(ctx: AppContext, actor: Actor): Promise<ApiSettingsView> {
   assertMenu(actor, 'admin_settings');
-  return presentSettings(actor.ownerId, await settingsOf(ctx.db, actor.ownerId));
+  return presentSettings(ctx, actor.ownerId, await settingsOf(ctx.db, actor.ownerId));
 }
 
 type Saved = { settings: ApiSettingsView; apiKey: string | null; webhookSecret: string | null };
@@ -57,10 +58,10 @@ type Saved = { settings: ApiSettingsView; apiKey: string | null; webhookSecret: 
 export async function saveSettings(ctx: AppContext, actor: Actor, body: ApiSettingsInput): Promise<Saved> {
   assertMenu(actor, 'admin_settings');
   assertCanEdit(actor);
-  // plain http and private addresses are for this machine in development only (core lets http://localhost
-  // through; production refuses them, literal addresses by the IPv4 they may carry: send.ts)
+  // plain http and private addresses are for a server in local mode only (core lets http://localhost through;
+  // production refuses them, literal addresses by the IPv4 they may carry: send.ts), and the message says so
   if (body.webhookUrl && refusedDestination(new URL(body.webhookUrl), webhookPolicy(ctx)))
-    throw fieldError('webhookUrl', 'validation.api_webhook_url');
+    throw fieldError('webhookUrl', 'validation.api_webhook_url_production');
   const ips = [...new Set(body.allowedIps.filter((s) => s !== ''))];
   let newBasic: string | null = null;
   const saved = await ctx.db.tx(async (q) => {
@@ -96,7 +97,7 @@ export async function saveSettings(ctx: AppContext, actor: Actor, body: ApiSetti
     });
     const webhookSecret = body.webhookUrl && !cur.webhook_secret ? newWebhookSecret() : null;
     if (webhookSecret) await setWebhookSecret(q, actor.ownerId, webhookSecret);
-    return { settings: presentSettings(actor.ownerId, await settingsOf(q, actor.ownerId)), apiKey, webhookSecret };
+    return { settings: presentSettings(ctx, actor.ownerId, await settingsOf(q, actor.ownerId)), apiKey, webhookSecret };
   });
   // the leads API lets this credential through even while guessing holds its address back (leads-auth.ts)
   if (newBasic) await rememberBasicCredential(ctx, actor.ownerId, newBasic, `${body.basicId}:${body.basicPassword}`);
@@ -111,7 +112,7 @@ export async function rotateApiKey(ctx: AppContext, actor: Actor): Promise<Saved
     await ensureSettings(q, actor.ownerId);
     const k = newApiKey();
     await setApiKey(q, actor.ownerId, k.hash, k.prefix);
-    return { settings: presentSettings(actor.ownerId, await settingsOf(q, actor.ownerId)), apiKey: k.key, webhookSecret: null };
+    return { settings: presentSettings(ctx, actor.ownerId, await settingsOf(q, actor.ownerId)), apiKey: k.key, webhookSecret: null };
   });
 }
 
@@ -123,6 +124,6 @@ export async function rotateWebhookSecret(ctx: AppContext, actor: Actor): Promis
     await ensureSettings(q, actor.ownerId);
     const secret = newWebhookSecret();
     await setWebhookSecret(q, actor.ownerId, secret);
-    return { settings: presentSettings(actor.ownerId, await settingsOf(q, actor.ownerId)), apiKey: null, webhookSecret: secret };
+    return { settings: presentSettings(ctx, actor.ownerId, await settingsOf(q, actor.ownerId)), apiKey: null, webhookSecret: secret };
   });
 }
