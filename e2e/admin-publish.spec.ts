@@ -1,11 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
-import { demoJourney, noSeriousViolations, SIZES, signIn } from './helpers.js';
+import { getPublishedSite } from '../apps/server/src/modules/published/service.js';
+import { demoJourney, noSeriousViolations, SIZES, screenshot, signIn } from './helpers.js';
 
-// Issue 14.9 and 14.11: the editor says whether the live page differs from what is saved, confirms going
-// live, says what each save did (with a link to the live page after publishing); the domain wizard stores
-// nothing until its last step.
+// The editor's two actions are plainly different: Save keeps the working copy (never live, on a published site
+// too), Publish puts it live after a confirmation; the header always says how the working copy stands against the
+// live one, and each action says what it did (with a link to the live page after publishing). The domain wizard
+// stores nothing until its last step.
 
 const USER = DEMO_LOGINS[1];
 const j = demoJourney();
@@ -35,34 +37,44 @@ describe('draft and live', () => {
       expect(liveHref).toMatch(/^http/);
       await noSeriousViolations(page);
 
-      // a draft keeps the live copy, and the header says the two differ
+      // Save keeps the working copy: visitors keep the live copy, and the header says the two differ
+      const liveName = async () => (await getPublishedSite(j.server.ctx, j.siteId))?.document.translations.ja?.seo?.title ?? '';
+      const before = await liveName();
       await page.getByRole('tab', { name: 'SEO & tags' }).click();
-      await page.getByLabel(/^Title/).fill(`Draft title ${name}`);
-      await saved(page, 'Save draft');
-      await page.getByText('Draft saved. The live page is unchanged.').waitFor();
+      await page.getByLabel(/^Title/).fill(`Working title ${name}`);
+      await saved(page, 'Save');
+      await page.getByText('Saved. The live page stays as it is until you publish the changes.').waitFor();
       await expect.poll(async () => liveState(page).textContent()).toBe('Unpublished changes');
       expect((await siteRow()).status).toBe('PUBLISH');
+      expect(await liveName()).toBe(before);
+      await screenshot(page, `publish-unpublished-changes-${name}-en`);
 
       // publishing asks first, saying where it shows; cancelling changes nothing
-      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      await page.getByRole('button', { name: 'Publish changes', exact: true }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByText(liveHref as string, { exact: false }).waitFor();
+      await dialog.getByText('To keep your changes without going live, use "Save".').waitFor();
       await noSeriousViolations(page);
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'detached' });
       expect(await liveState(page).textContent()).toBe('Unpublished changes');
-      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      await page.getByRole('button', { name: 'Publish changes', exact: true }).click();
       await saved(page, 'Publish now');
       const toast = page.getByTestId('published-toast');
       await toast.getByText('Published.').waitFor();
       expect(await toast.getByRole('link', { name: /Open the live page/ }).getAttribute('href')).toBe(liveHref);
       await expect.poll(async () => liveState(page).textContent()).toBe('Live is up to date');
+      expect(await liveName()).toBe(`Working title ${name}`);
 
-      // on a live site, Save updates the live page: confirmed, and said so
-      await page.getByLabel(/^Title/).fill(`Live title ${name}`);
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await saved(page, 'Update the live page');
-      await page.getByTestId('published-toast').getByText('Saved, and the live page is updated.').waitFor();
+      // a site visitors cannot see says so
+      await page.getByRole('button', { name: 'More actions' }).click();
+      await page.getByRole('menuitem', { name: 'Save as private' }).click();
+      await expect.poll(async () => liveState(page).textContent()).toBe('Not published');
+      await page.getByRole('button', { name: 'Publish', exact: true }).waitFor();
+      await screenshot(page, `publish-not-published-${name}-en`);
+      await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      await saved(page, 'Publish now');
+      await expect.poll(async () => liveState(page).textContent()).toBe('Live is up to date');
       await ctx.close();
     });
   }

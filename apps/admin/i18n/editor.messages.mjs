@@ -27,7 +27,6 @@ export const messages = {
     '在网站域名上打开已保存的内容',
   ],
   share: ['共有', 'Share', '공유', '分享'],
-  save_draft: ['下書き保存', 'Save draft', '임시 저장', '保存草稿'],
   publish: ['公開', 'Publish', '공개', '发布'],
   save_private: ['非公開で保存', 'Save as private', '비공개로 저장', '保存为未公开'],
   more_actions: ['その他の操作', 'More actions', '기타 작업', '更多操作'],

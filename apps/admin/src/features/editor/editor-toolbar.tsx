@@ -26,7 +26,7 @@ export function EditorToolbar({
   title: string;
   status: string;
   dirty: boolean;
-  /** the saved working copy against the live copy (issue 14.9) */
+  /** the saved working copy against the live copy */
   live: LiveStateView | undefined;
   /** the site's public address */
   liveUrl: string;
@@ -79,7 +79,8 @@ export function EditorToolbar({
               {t('admin.all_saved')}
             </Badge>
           )}
-          {/* white on #b8460b is 5.4:1 (orange.9 was 4.3:1, under AA for the badge's small text) */}
+          {/* the working copy against the live one, always in view. White on #b8460b is 5.4:1 (orange.9 was 4.3:1,
+              under AA for the badge's small text) */}
           {live?.unpublishedChanges ? (
             <Tooltip label={t('admin.pub_unpublished_help')} withArrow multiline w={280}>
               <Badge color="#b8460b" variant="filled" style={{ textTransform: 'none' }} data-testid="live-state" tabIndex={0}>
@@ -90,6 +91,12 @@ export function EditorToolbar({
             <Badge color="teal.9" variant="filled" style={{ textTransform: 'none' }} data-testid="live-state">
               {t('admin.pub_live_same')}
             </Badge>
+          ) : live ? (
+            <Tooltip label={t('admin.pub_not_published_help')} withArrow multiline w={280}>
+              <Badge color="gray.8" variant="outline" style={{ textTransform: 'none' }} data-testid="live-state" tabIndex={0}>
+                {t('admin.pub_not_published')}
+              </Badge>
+            </Tooltip>
           ) : null}
           {published && (
             <Button
@@ -124,18 +131,16 @@ export function EditorToolbar({
           <Button variant="default" leftSection={<IconShare size={16} />} onClick={onShare} disabled={readOnly}>
             {t('admin.share')}
           </Button>
-          <Tooltip label={t('admin.pub_draft_help')} withArrow>
-            <Button variant="default" {...saveButton('draft')}>
-              {t('admin.save_draft')}
-            </Button>
-          </Tooltip>
-          <Tooltip label={t(published ? 'admin.pub_save_live_help' : 'admin.pub_save_help')} withArrow>
-            <Button variant="light" {...saveButton('save')}>
+          {/* two plainly different actions: Save keeps the working copy (never live), Publish puts it live */}
+          <Tooltip label={t('admin.pub_save_help')} withArrow multiline w={260}>
+            <Button variant="default" {...saveButton('save')}>
               {t('admin.save')}
             </Button>
           </Tooltip>
           <Tooltip label={t('admin.pub_publish_help')} withArrow>
-            <Button {...saveButton('publish')}>{t('admin.publish')}</Button>
+            <Button {...saveButton('publish')}>
+              {t(published && (dirty || live?.unpublishedChanges) ? 'admin.pub_publish_changes' : 'admin.publish')}
+            </Button>
           </Tooltip>
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>

@@ -24,21 +24,14 @@ export function useSiteSave(siteId: number, initial: SiteDetail, onFieldErrors: 
   const [summary, setSummary] = useState<SiteSummary>(initial);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const dirty = useMemo(() => JSON.stringify(doc) !== baseline, [doc, baseline]);
-  // What visitors see against what is saved (issue 14.9): refreshed after every save.
+  // What visitors see against what is saved: refreshed after every save.
   const live = useQuery({ queryKey: liveStateKey(siteId), queryFn: () => liveState(siteId), meta: { silent: true } });
   const published = Boolean(live.data?.published);
 
   /** Says what the action did (the server's message is the same "updated" for all of them). */
   const announce = (action: SaveAction, wasLive: boolean, url: string) => {
-    if (action !== 'publish' && !(action === 'save' && wasLive)) {
-      const key =
-        action === 'private'
-          ? 'pub_done_private'
-          : action === 'draft'
-            ? wasLive
-              ? 'pub_done_draft_live'
-              : 'pub_done_draft'
-            : 'pub_done_save';
+    if (action !== 'publish') {
+      const key = action === 'private' ? 'pub_done_private' : wasLive ? 'pub_done_save_unpublished' : 'pub_done_save';
       return notifySuccess(t(`admin.${key}`));
     }
     // Gone live: say so, with the way to the live page (kept open longer than the usual toast).
@@ -49,7 +42,7 @@ export function useSiteSave(siteId: number, initial: SiteDetail, onFieldErrors: 
       autoClose: 10_000,
       message: (
         <Text size="sm" component="span" data-testid="published-toast">
-          {t(action === 'publish' ? 'admin.pub_done_publish' : 'admin.pub_done_save_live')}{' '}
+          {t('admin.pub_done_publish')}{' '}
           <Anchor href={url} target="_blank" rel="noopener noreferrer" size="sm" fw={600}>
             {t('admin.pub_open_live')} ↗
           </Anchor>
@@ -108,8 +101,8 @@ export function useSiteSave(siteId: number, initial: SiteDetail, onFieldErrors: 
   });
 
   /**
-   * Saves with this action. Going live (publish, or save on a published site) is confirmed first, saying where
-   * it shows; a changed contact form is confirmed too (its submissions' fields change).
+   * Saves with this action. Going live (publish, the only action that does) is confirmed first, saying where it
+   * shows; a changed contact form is confirmed too (its submissions' fields change).
    */
   const submit = (action: SaveAction) => {
     const go = () => save.mutate({ action, sent: doc, wasLive: published });
@@ -123,20 +116,20 @@ export function useSiteSave(siteId: number, initial: SiteDetail, onFieldErrors: 
         onConfirm: go,
       });
     };
-    if (action !== 'publish' && !(action === 'save' && published)) return checked();
+    if (action !== 'publish') return checked();
     modals.openConfirmModal({
-      title: t(action === 'publish' ? 'admin.pub_confirm_title' : 'admin.pub_confirm_live_title'),
+      title: t('admin.pub_confirm_title'),
       children: (
         <>
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {t('admin.pub_confirm_body', { url: summary.url })}
           </Text>
           <Text size="sm" c="dimmed" mt="xs">
-            {t('admin.pub_confirm_draft_hint')}
+            {t('admin.pub_confirm_save_hint')}
           </Text>
         </>
       ),
-      labels: { confirm: t(action === 'publish' ? 'admin.pub_confirm' : 'admin.pub_confirm_update'), cancel: t('admin.cancel') },
+      labels: { confirm: t('admin.pub_confirm'), cancel: t('admin.cancel') },
       onConfirm: checked,
     });
   };

@@ -153,7 +153,9 @@ describe('live state of the working copy (issue 14.9)', () => {
       d.name = 'Operator draft LP (new)';
     });
     expect((await live()).body).toMatchObject({ published: true, unpublished_changes: true });
-    await put('save'); // on a published site, save goes live
+    await put('save'); // on a published site too, save keeps the working copy: the changes stay unpublished
+    expect((await live()).body).toMatchObject({ published: true, unpublished_changes: true });
+    await put('publish');
     expect((await live()).body.unpublished_changes).toBe(false);
     await put('private');
     expect((await live()).body.published).toBe(false);

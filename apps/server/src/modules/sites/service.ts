@@ -217,7 +217,7 @@ export async function getSite(ctx: AppContext, actor: Actor, id: number): Promis
 /**
  * Saves the whole document in one transaction (a failed save changes nothing) and answers with the saved
  * document (the shape of GET /sites/{id}, new ids included), so the editor needs no second GET.
- * draft: working copy only. save: working copy, and the live copy too when the site is published.
+ * save and draft: the working copy only, never what visitors see (draft also marks an unpublished site a draft).
  * publish: working copy and a new publication. private: working copy; visitors no longer see the site.
  * Inside the transaction the site row is read twice (locked before, fresh after) and the document once,
  * before writing (layout rule and code audit): the answer and the snapshot are assembled from the rows
@@ -262,7 +262,9 @@ export async function saveSite(ctx: AppContext, actor: Actor, id: number, action
       if (action === 'publish') base = 'PUBLISH';
       else if (action === 'private') base = 'PRIVATE';
       else if (action === 'draft') base = current === 'PUBLISH' ? 'PUBLISH' : 'DRAFT';
-      const publish = action === 'publish' || (action === 'save' && current === 'PUBLISH');
+      // only publish goes live: a save on a published site leaves the live copy as it was (the editor shows the
+      // working copy's unpublished changes until the next publish)
+      const publish = action === 'publish';
       const version = publish ? await bumpPublication(q, id) : null;
       // After publishing (which marks the site published): the domain decides DOMAIN_VERIFYING or the base status.
       await applyDomain(q, site, doc.customDomain || null, base);

@@ -457,11 +457,17 @@ describe('operator code: edit authority only, audited', () => {
 });
 
 describe('publishing', () => {
-  it('publish makes the site visible at once; save republishes; private hides it at once', async () => {
+  it('publish makes the site visible at once; save keeps the working copy only; private hides it at once', async () => {
     const d = filled(baseDoc({ name: 'Live one' }), 3);
     expect((await put(siteA, d, 'A', 'publish')).status).toBe(200);
     expect((await getPublishedSite(s.ctx, siteA))?.document.name).toBe('Live one');
-    expect((await put(siteA, { ...d, name: 'Live two' }, 'A', 'save')).status).toBe(200);
+    // save on a published site: the working copy changes, visitors keep the live copy, the site stays published
+    const saved = await put(siteA, { ...d, name: 'Live two' }, 'A', 'save');
+    expect(saved.status).toBe(200);
+    expect(saved.body).toMatchObject({ name: 'Live two', status: 'PUBLISH' });
+    expect((await getPublishedSite(s.ctx, siteA))?.document.name).toBe('Live one');
+    expect((await get(siteA)).body.name).toBe('Live two');
+    expect((await put(siteA, { ...d, name: 'Live two' }, 'A', 'publish')).status).toBe(200);
     expect((await getPublishedSite(s.ctx, siteA))?.document.name).toBe('Live two');
     expect((await put(siteA, { ...d, name: 'Draft three' }, 'A', 'draft')).status).toBe(200);
     expect((await getPublishedSite(s.ctx, siteA))?.document.name).toBe('Live two');
