@@ -19,20 +19,11 @@ import { notFound } from '../../errors.js';
 import { actorOf, requireOperator } from '../../http/auth.js';
 import { requestLang } from '../../http/lang.js';
 import type { App } from '../module.js';
+import { billsCsv } from './bills-csv.js';
 import { currentCard } from './card.js';
 import { invoiceRoutes } from './invoice.routes.js';
 import { paymentRoutes } from './payments.routes.js';
-import {
-  billsCsv,
-  forceComplete,
-  getBill,
-  listBills,
-  payBill,
-  registerCard,
-  TestProvider,
-  planUsage as usageOf,
-  voidBill,
-} from './service.js';
+import { forceComplete, getBill, listBills, payBill, registerCard, TestProvider, planUsage as usageOf, voidBill } from './service.js';
 
 // Bills and payments (issue 10.4-5). Payers read their bills and pay them; sellers read the bills they issued
 // and force-complete them. Every call is checked in the service (menu, caller's own or issued bills: else 404).
@@ -54,12 +45,12 @@ export async function billingRoutes(app: App, ctx: AppContext): Promise<void> {
     '/bill/issued/export-csv',
     { schema: { tags, security, querystring: billListQuery, response: { 200: z.string() } } },
     async (req, reply) => {
-      const { items } = await listBills(ctx, actorOf(req), 'issued', req.query, true);
+      const { csv, fileName } = await billsCsv(ctx, actorOf(req), req.query, requestLang(req));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="bills-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'no-store')
-        .send(billsCsv(items));
+        .send(csv);
     },
   );
   app.get('/bill/card', { schema: { tags, security, response: { 200: cardResponse } } }, async (req) => currentCard(ctx, actorOf(req)));

@@ -10,7 +10,6 @@ import {
 } from '@swipe/core';
 import type { AppContext } from '../../context.js';
 import { conflict, notFound } from '../../errors.js';
-import { csvDocument } from '../../lib/csv.js';
 import { type Actor, assertCanEdit, assertMenu } from '../accounts/actor.js';
 import { findAccountById, getAccountBriefs } from '../accounts/service.js';
 import { recordAudit } from '../audit/service.js';
@@ -18,14 +17,14 @@ import { planLimitsOf } from '../plans/service.js';
 import { siteUsage } from '../sites/service.js';
 import { REGISTRATION_NUMBER_RE } from './invoice.js';
 import { invoiceOfBill, previousNumber, voidInvoiceOfBill } from './invoice-issue.js';
-import { findPayment, listPayments, type PaymentRow, setPaymentStatus } from './repo.js';
 import { currentInvoiceNumbers } from './repo/invoices.js';
+import { findPayment, listPayments, type PaymentRow, setPaymentStatus } from './repo.js';
 import { projectBill } from './run.js';
 
 export { payBill, registerCard } from './card.js';
 export { chargeCardBills } from './charges.js';
-export { billedRevenueByMonth, lastBilledMonth } from './repo/dashboard.js';
 export { paymentProvider, TestProvider } from './provider.js';
+export { billedRevenueByMonth, lastBilledMonth } from './repo/dashboard.js';
 export { billMonth, pageViewsByAccount, projectBill } from './run.js';
 
 // The billing module's service (issue 10.4-5): bills for payers and sellers, force-complete, the plan usage.
@@ -89,7 +88,13 @@ export async function billForInvoice(ctx: AppContext, row: PaymentRow): Promise<
   return {
     ...summary(row, c.recipient.companyName, invoice.number),
     dueDate: c.dueDate ?? '',
-    lines: c.lines.map((l) => ({ kind: l.kind, quantity: l.quantity ?? 0, unitPrice: l.unitPrice ?? 0, amount: l.amount, taxRate: l.taxRate })),
+    lines: c.lines.map((l) => ({
+      kind: l.kind,
+      quantity: l.quantity ?? 0,
+      unitPrice: l.unitPrice ?? 0,
+      amount: l.amount,
+      taxRate: l.taxRate,
+    })),
     taxes: c.taxes,
     issuer: { name: c.issuer.name, registrationNumber: c.issuer.registrationNumber, address: c.issuer.address ?? '' },
     recipient: {
@@ -138,27 +143,6 @@ export async function listBills(
     page: f.page,
     pageSize: f.pageSize,
   };
-}
-
-const CSV_COLUMNS = [
-  'yearMonth',
-  'accountCompany',
-  'planName',
-  'blocksUsed',
-  'planFee',
-  'pvFee',
-  'licenseFee',
-  'initialFee',
-  'subtotal',
-  'tax',
-  'total',
-  'method',
-  'status',
-] as const;
-
-/** The CSV download of a bill list (UTF-8 with BOM, lib/csv.ts). */
-export function billsCsv(items: BillSummary[]): string {
-  return csvDocument([[...CSV_COLUMNS], ...items.map((b) => CSV_COLUMNS.map((c) => b[c]))]);
 }
 
 /**

@@ -173,4 +173,27 @@ describe('bank transfers', () => {
     });
     expect(after.status).toBe(409);
   });
+
+  it('the bills CSV: translated headers, invoice number, amounts, received and balance, status, Japan time, due date', async () => {
+    await s.ctx.db.query("UPDATE payments SET issued_at = '2026-10-31T15:00:00Z' WHERE id = $1", [billId]);
+    const detail = await http<{ invoice_number: string }>(base(), 'GET', `/api/v1/bill/${billId}`, { token: tok[master.email] });
+    const r = await fetch(`${base()}/api/v1/bill/issued/export-csv?sort=year_month`, {
+      headers: { authorization: `Bearer ${tok[master.email]}`, 'accept-language': 'ja' },
+    });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-disposition')).toBe('attachment; filename="bills-2026-11-10.csv"');
+    const bytes = Buffer.from(await r.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [head, ...rows] = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
+    expect(head).toBe(
+      '請求書番号,請求月,会社名,プラン,プラン料金（円・税抜）,PV 超過料金（円・税抜）,ライセンス料（円・税抜）,初期費用（円・税抜）,小計（円・税抜）,消費税（円）,合計（円・税込）,入金済み（円）,未入金残高（円）,支払方法,ステータス,発行日時（日本時間）,支払期限',
+    );
+    const shopRow = rows.find((l) => l.includes('Shop K.K.'));
+    expect(shopRow).toBe(
+      `${detail.body.invoice_number},2026-10,Shop K.K.,Standard,29800,0,0,100000,129800,12980,142780,142780,0,銀行振込,支払済み,2026-11-01 00:00 JST,2026-11-30`,
+    );
+    expect(rows.find((l) => l.includes('Other K.K.'))).toMatch(
+      /,142780,0,142780,銀行振込,完了（強制）,\d{4}-\d{2}-\d{2} \d{2}:\d{2} JST,2026-11-30$/,
+    );
+  });
 });
