@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toCamel, toSnake } from './case.js';
+import { keysAsTheyAre, toCamel, toSnake } from './case.js';
 
 describe('key conversion at the edges', () => {
   it('converts nested keys both ways and leaves values alone', () => {
@@ -26,5 +26,17 @@ describe('key conversion at the edges', () => {
     const d = new Date(0);
     const b = Buffer.from('x');
     expect(toSnake({ atTime: d, rawBytes: b })).toEqual({ at_time: d, raw_bytes: b });
+  });
+  it("copies a record of someone's own keys as it is, inside a converted envelope (a form's field keys)", () => {
+    const data = keysAsTheyAre({ companyName: 'ACME', q1Answer: 'x', nested_key: { innerKey: 1 } });
+    const out = toSnake<Record<string, unknown>>({ siteId: 1, submission: { createdAt: 't', data }, list: [data] });
+    expect(out).toEqual({
+      site_id: 1,
+      submission: { created_at: 't', data: { companyName: 'ACME', q1Answer: 'x', nested_key: { innerKey: 1 } } },
+      list: [{ companyName: 'ACME', q1Answer: 'x', nested_key: { innerKey: 1 } }],
+    });
+    expect(JSON.stringify(out)).toContain('"data":{"companyName":"ACME"');
+    // a plain record beside it is still converted
+    expect(toSnake({ data: { companyName: 'ACME' } })).toEqual({ data: { company_name: 'ACME' } });
   });
 });

@@ -1,4 +1,7 @@
-/** camelCase <-> snake_case conversion of JSON keys, done once at each edge (server and api-client). */
+/**
+ * camelCase <-> snake_case conversion of JSON keys, done once at each edge (server and api-client), except inside a
+ * record marked keysAsTheyAre.
+ */
 export function snakeKey(k: string): string {
   // CONSTANT_CASE keys (form types such as CONTACT_SETTING) travel as they are.
   if (/^[A-Z][A-Z0-9_]*$/.test(k)) return k;
@@ -14,6 +17,17 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 function isContainer(value: unknown): value is unknown[] | Record<string, unknown> {
   return Array.isArray(value) || isRecord(value);
 }
+const AS_THEY_ARE = Symbol.for('swipe.keysAsTheyAre');
+/**
+ * Marks a record whose keys are someone's own names, not the API's (a submission's `data`, keyed by the operator's
+ * form field keys): the conversion copies it, and everything inside it, as it is. The mark is a symbol property,
+ * which JSON never writes.
+ */
+export function keysAsTheyAre<T>(record: T): T {
+  if (record !== null && typeof record === 'object') Object.defineProperty(record, AS_THEY_ARE, { value: true, enumerable: false });
+  return record;
+}
+const keptAsItIs = (value: unknown): boolean => (value as { [AS_THEY_ARE]?: boolean })[AS_THEY_ARE] === true;
 /** A key such as `__proto__` becomes an own property, never the prototype. */
 function put(out: Record<string, unknown>, key: string, v: unknown): void {
   Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
@@ -23,7 +37,7 @@ function put(out: Record<string, unknown>, key: string, v: unknown): void {
  * thousands of levels deep cannot overflow the call stack.
  */
 function convert(value: unknown, fn: (k: string) => string): unknown {
-  if (!isContainer(value)) return value;
+  if (!isContainer(value) || keptAsItIs(value)) return value;
   const fresh = (v: unknown[] | Record<string, unknown>) => (Array.isArray(v) ? new Array<unknown>(v.length) : {});
   const root = fresh(value);
   const stack: [unknown[] | Record<string, unknown>, unknown[] | Record<string, unknown>][] = [[value, root]];
@@ -31,10 +45,11 @@ function convert(value: unknown, fn: (k: string) => string): unknown {
     const [src, dst] = top;
     const entries: [string | number, unknown][] = Array.isArray(src) ? src.map((v, i) => [i, v]) : Object.entries(src);
     for (const [k, v] of entries) {
-      const copy = isContainer(v) ? fresh(v) : v;
+      const walk = isContainer(v) && !keptAsItIs(v);
+      const copy = walk ? fresh(v) : v;
       if (Array.isArray(dst)) dst[k as number] = copy;
       else put(dst, fn(k as string), copy);
-      if (isContainer(v)) stack.push([v, copy as unknown[] | Record<string, unknown>]);
+      if (walk) stack.push([v, copy as unknown[] | Record<string, unknown>]);
     }
   }
   return root;

@@ -325,7 +325,8 @@ describe('webhooks', () => {
     );
     expect(after.length).toBe(Number(before.n) + 1);
     expect(after[0]?.kind).toBe('contact');
-    expect(JSON.parse(after[0]?.body ?? '{}').submission.data.company_name).toBe('ACME');
+    // the form's own field key, as the operator named it
+    expect(JSON.parse(after[0]?.body ?? '{}').submission.data.companyName).toBe('ACME');
   });
 
   it('an account without an enabled API queues nothing', async () => {

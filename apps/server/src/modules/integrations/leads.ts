@@ -1,4 +1,4 @@
-import type { LeadKind, LeadRecord, LeadsPage } from '@swipe/core';
+import { keysAsTheyAre, type LeadKind, type LeadRecord, type LeadsPage } from '@swipe/core';
 import type { AppContext } from '../../context.js';
 import { fieldError } from '../../errors.js';
 import {
@@ -13,7 +13,8 @@ import { type SurveyLeadRow, surveyResponseLeads } from '../surveys/service.js';
 import type { ApiSettingsRow } from './repo.js';
 
 // The leads API's pages (issue 12.5): the members, contacts, form submissions and survey responses of the
-// account's own sites, oldest first through an opaque cursor. Who may read them: leads-auth.ts.
+// account's own sites, oldest first through an opaque cursor. Who may read them: leads-auth.ts. A record's `data` is
+// keyed by the operator's own form field keys: it goes out as it is (keysAsTheyAre), the envelope in snake_case.
 
 // --- pages: an opaque cursor over (created_at, id)
 
@@ -45,13 +46,20 @@ function member(r: MemberLeadRow): LeadRecord {
     email: r.email,
     lang: r.lang,
     status: r.status,
-    data: r.data,
+    data: keysAsTheyAre(r.data),
     confirmedAt: isoOrNull(r.confirmed_at),
     createdAt: iso(r.created_at),
   };
 }
 function submission(r: SubmissionLeadRow): LeadRecord {
-  return { id: Number(r.id), siteId: Number(r.site_id), email: r.email, lang: r.lang, data: r.data, createdAt: iso(r.created_at) };
+  return {
+    id: Number(r.id),
+    siteId: Number(r.site_id),
+    email: r.email,
+    lang: r.lang,
+    data: keysAsTheyAre(r.data),
+    createdAt: iso(r.created_at),
+  };
 }
 function survey(r: SurveyLeadRow): LeadRecord {
   return {
