@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Button, Card, Group, Select, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { BILL_SORTS, type BillSummary, PAYMENT_STATUSES, type PaymentStatus } from '@swipe/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconCheck, IconDownload } from '../../components/icons';
+import { IconCheck, IconDownload, IconEye } from '../../components/icons';
 import { ListFooter, useListParams } from '../../components/list-controls';
 import { ClearFiltersButton, FilterBar, ListError, SkeletonCards, SkeletonRows, usePhoneLayout } from '../../components/list-layout';
 import { EmptyState } from '../../components/states';
@@ -48,7 +48,7 @@ export interface RowAction {
   show: (b: BillSummary) => boolean;
   run: (b: BillSummary) => void;
   color?: string;
-  icon: 'download' | 'pay' | 'force';
+  icon: 'download' | 'pay' | 'force' | 'details';
 }
 
 export function useBillParams(side: BillSide) {
@@ -193,7 +193,9 @@ export function BillsTable({ side, actions, t, toolbar }: { side: BillSide; acti
                         .map((a) => (
                           <Tooltip key={a.key} label={a.text}>
                             <ActionIcon variant="subtle" color={a.color ?? 'gray'} aria-label={a.label(b)} onClick={() => a.run(b)}>
-                              {a.icon === 'download' ? (
+                              {a.icon === 'details' ? (
+                                <IconEye size={16} />
+                              ) : a.icon === 'download' ? (
                                 <IconDownload size={16} />
                               ) : a.icon === 'force' ? (
                                 <IconCheck size={16} />

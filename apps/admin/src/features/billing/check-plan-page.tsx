@@ -12,6 +12,7 @@ import { useT } from '../../lib/i18n';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useBase, useSession } from '../../lib/session';
 import { cardQuery, downloadInvoice, exportBillsCsv, forceComplete } from './api';
+import { BillDetailDrawer } from './bill-detail';
 import { BillsTable, type RowAction, useBillParams } from './bills-table';
 import { yen } from './format';
 import { InvoiceIssuerCard } from './invoice-issuer-card';
@@ -31,6 +32,7 @@ export function CheckPlanPage() {
   const tab = seller && sp.get('tab') === 'issued' ? 'issued' : 'own';
   const canEdit = me?.authority === 'EDIT';
   const [paying, setPaying] = useState<BillSummary | null>(null);
+  const [viewing, setViewing] = useState<{ id: number; seller: boolean } | null>(null);
   // Without a card provider (PAYMENT_PROVIDER=none) bills are paid by bank transfer: no pay button.
   const cardPayments = useQuery({ ...cardQuery(), enabled: tab === 'own' }).data?.cardPayments ?? false;
   const issuedParams = useBillParams('issued').params;
@@ -54,6 +56,14 @@ export function CheckPlanPage() {
     onError: (e) => notifyError(e),
   });
 
+  const details = (side: 'own' | 'issued'): RowAction => ({
+    key: 'details',
+    icon: 'details',
+    text: t('admin.inv_details'),
+    label: (b) => t('admin.inv_details_for', { month: b.yearMonth }),
+    show: () => true,
+    run: (b) => setViewing({ id: b.id, seller: side === 'issued' }),
+  });
   const download: RowAction = {
     key: 'pdf',
     icon: 'download',
@@ -94,7 +104,7 @@ export function CheckPlanPage() {
     <Stack gap="md">
       <BillsTable
         side="issued"
-        actions={[download, forceAction]}
+        actions={[details('issued'), download, forceAction]}
         t={t}
         toolbar={
           <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => csv.mutate()} loading={csv.isPending}>
@@ -131,14 +141,15 @@ export function CheckPlanPage() {
             <Tabs.Tab value="issued">{t('admin.check_tab_issued')}</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="own">
-            <BillsTable side="own" actions={[download, payAction]} t={t} />
+            <BillsTable side="own" actions={[details('own'), download, payAction]} t={t} />
           </Tabs.Panel>
           <Tabs.Panel value="issued">{issuedView}</Tabs.Panel>
         </Tabs>
       ) : (
-        <BillsTable side="own" actions={[download, payAction]} t={t} />
+        <BillsTable side="own" actions={[details('own'), download, payAction]} t={t} />
       )}
       <PayCardModal bill={paying} onClose={() => setPaying(null)} />
+      <BillDetailDrawer billId={viewing?.id ?? null} seller={viewing?.seller ?? false} canEdit={canEdit} onClose={() => setViewing(null)} />
     </Stack>
   );
 }
