@@ -3,9 +3,10 @@ import { type Lang, translate } from '@swipe/i18n';
 import type { AppContext } from '../../context.js';
 import { actorOf, requireOperator } from '../../http/auth.js';
 import { requestLang } from '../../http/lang.js';
+import { csvDocument } from '../../lib/csv.js';
 import type { Actor } from '../accounts/actor.js';
 import type { App } from '../module.js';
-import { csvCell, formFieldsOf, scopedSite } from '../sites/service.js';
+import { formFieldsOf, scopedSite } from '../sites/service.js';
 import { type EntryKind, type EntryRow, entryRows } from './repo.js';
 
 // Back-office lists of a site's members, contacts and homepage-form submissions (back-office.md 7),
@@ -59,7 +60,7 @@ export async function listEntries(
   return { items: r.items.map(present), total: r.total, page: p.page, pageSize: p.pageSize, fields };
 }
 
-/** CSV with a byte-order mark; cells starting with = + - @ or a tab are neutralised. Columns and times as on screen. */
+/** CSV through the one writer (lib/csv.ts: byte-order mark, formula starters neutralised). Columns and times as on screen. */
 export async function exportEntries(ctx: AppContext, actor: Actor, siteId: number, kind: Kind, search: string | undefined, lang: Lang) {
   const site = await scopedSite(ctx.db, actor, siteId);
   const { items } = await entryRows(ctx.db, kind, siteId, search, CSV_MAX_ROWS, 0);
@@ -68,23 +69,18 @@ export async function exportEntries(ctx: AppContext, actor: Actor, siteId: numbe
   const head = ['csv_id', 'csv_created_at', 'csv_lang', 'csv_email', ...(kind === 'member' ? ['csv_status', 'csv_confirmed_at'] : [])].map(
     t,
   );
-  const cell = (v: unknown) => csvCell(Array.isArray(v) ? v.join(', ') : v);
-  const lines = [
-    [...head, ...keys.map((k) => k.title)].map(csvCell).join(','),
-    ...items.map((r) =>
-      [
-        r.id,
-        formatJapanTime(r.created_at),
-        r.lang,
-        r.email,
-        ...(kind === 'member' ? [r.status, formatJapanTime(r.confirmed_at)] : []),
-        ...keys.map((k) => r.data?.[k.key]),
-      ]
-        .map(cell)
-        .join(','),
-    ),
-  ];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  const flat = (v: unknown) => (Array.isArray(v) ? v.join(', ') : v);
+  return csvDocument([
+    [...head, ...keys.map((k) => k.title)],
+    ...items.map((r) => [
+      r.id,
+      formatJapanTime(r.created_at),
+      r.lang,
+      r.email,
+      ...(kind === 'member' ? [r.status, formatJapanTime(r.confirmed_at)] : []),
+      ...keys.map((k) => flat(r.data?.[k.key])),
+    ]),
+  ]);
 }
 
 const PATHS: Record<Kind, string> = { member: 'site-member', contact: 'site-contact', form: 'site-form' };

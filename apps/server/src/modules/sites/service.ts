@@ -16,7 +16,7 @@ import type { Config } from '../../config.js';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/db.js';
 import { conflict, fieldError, invalid, notFound } from '../../errors.js';
-import { csvCell } from '../../lib/csv.js';
+import { csvDocument } from '../../lib/csv.js';
 import { type Actor, assertCanEdit, assertInScope, scopeSql } from '../accounts/actor.js';
 import { getAccountBrief, getAccountBriefs, lockAccount } from '../accounts/service.js';
 import { recordAudit } from '../audit/service.js';
@@ -99,9 +99,6 @@ export async function listSites(ctx: AppContext, actor: Actor, p: SiteListQuery)
   return { items: rows.map((r) => presentSiteSummary(r, ctx.config)), total, page: p.page, pageSize: p.pageSize };
 }
 
-/** The CSV cell rule every export shares (lib/csv.ts; the visitors lists import it from here). */
-export { csvCell };
-
 const CSV_MAX_ROWS = 50_000;
 
 /** The site list as CSV (UTF-8 with a byte-order mark, times in Japan time): only the caller's subtree, same filters as the list. */
@@ -113,24 +110,24 @@ export async function exportSitesCsv(
 ): Promise<string> {
   const f = { scopePattern: scopeSql(actor, 'path', 1).param, search: p.search, status: p.status };
   const rows = await withOwners(ctx.db, await listSiteRows(ctx.db, f, CSV_MAX_ROWS, 0));
-  const lines = [
-    ['sites.csv_parent_account', 'sites.csv_title', 'sites.csv_url', 'sites.csv_status', 'sites.csv_published_at', 'sites.csv_created_at']
-      .map((k) => csvCell(t(k)))
-      .join(','),
-    ...rows.map((r) =>
-      [
-        r.owner_company ?? '',
-        r.name,
-        siteUrl(r, ctx.config),
-        t(`sites.status_${r.status}`),
-        formatJapanTime(r.published_at),
-        formatJapanTime(r.created_at),
-      ]
-        .map(csvCell)
-        .join(','),
-    ),
-  ];
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvDocument([
+    [
+      'sites.csv_parent_account',
+      'sites.csv_title',
+      'sites.csv_url',
+      'sites.csv_status',
+      'sites.csv_published_at',
+      'sites.csv_created_at',
+    ].map((k) => t(k)),
+    ...rows.map((r) => [
+      r.owner_company ?? '',
+      r.name,
+      siteUrl(r, ctx.config),
+      t(`sites.status_${r.status}`),
+      formatJapanTime(r.published_at),
+      formatJapanTime(r.created_at),
+    ]),
+  ]);
 }
 
 /** An empty document of the given shape: every page empty, one menu item per category. */

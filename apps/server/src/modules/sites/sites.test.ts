@@ -558,7 +558,7 @@ describe('CSV export', () => {
     expect(row.endsWith(',2027-01-01 00:00 JST,2026-11-27 13:01 JST')).toBe(true);
   });
   it('neutralises every formula starter', async () => {
-    const { csvCell } = await import('./service.js');
+    const { csvCell } = await import('../../lib/csv.js');
     expect(csvCell('=1+1')).toBe("'=1+1");
     expect(csvCell('+1')).toBe("'+1");
     expect(csvCell('-1')).toBe("'-1");

@@ -10,6 +10,7 @@ import {
 import { CsvError, parse } from 'csv-parse/sync';
 import iconv from 'iconv-lite';
 import { AppError } from '../../errors.js';
+import { csvDocument } from '../../lib/csv.js';
 
 // CSV import of users, the pure part: bytes -> text (UTF-8 with or without BOM, or the
 // Shift_JIS Japanese Excel saves), text -> records (csv-parse), records -> checked rows and every bad
@@ -214,9 +215,8 @@ export function checkRecords(records: string[][], opts: CheckOptions): { rows: C
   return { rows, issues, total: count };
 }
 
-/** The downloadable template: a BOM (so Excel reads UTF-8), the header and one example row. */
+/** The downloadable template, through the one CSV writer (lib/csv.ts): the header and one example row. */
 export function templateCsv(example: { type: AccountType; plan: string }): string {
   const sample = [example.type, 'taro@example.com', 'Example Inc.', 'Taro Yamada', example.plan, '2026-04-01', '2027-03-31', 'EDIT', 'yes'];
-  const quote = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
-  return `\uFEFF${IMPORT_COLUMNS.join(',')}\r\n${sample.map(quote).join(',')}\r\n`;
+  return csvDocument([[...IMPORT_COLUMNS], sample]);
 }
