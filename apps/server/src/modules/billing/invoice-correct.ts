@@ -9,8 +9,8 @@ import { recordAudit } from '../audit/service.js';
 import type { InvoiceContent, InvoiceLine, InvoiceRef } from './invoice.js';
 import { invoiceContent, invoiceOfBill, issuerOf, lockedInvoice, numberPrefix, paymentAtIssue } from './invoice-issue.js';
 import { dueDayOf, type InvoiceRow, insertNumberedInvoice, invoicesOfBill, replaceBillAmounts, voidInvoice } from './repo/invoices.js';
-import { receivedByPayment } from './repo/receipts.js';
-import { findCard, findPayment } from './repo.js';
+import { receivedFor } from './repo/receipts.js';
+import { findCard, findPayment, setPaymentStatus } from './repo.js';
 import { visiblePayment } from './service.js';
 
 // Corrections (docs/decisions.md "Invoices are documents"): an issued invoice is never edited. The seller voids it and
@@ -90,7 +90,7 @@ export async function reissueBill(ctx: AppContext, actor: Actor, id: number, bod
     if (settled && totals.taxes.some((t) => t.subtotal > (old.content.taxes.find((o) => o.rate === t.rate)?.subtotal ?? 0)))
       throw new AppError(422, 'REISSUE_INCREASE', 'server.invoice_reissue_increase');
     // an open bill part paid by transfer cannot go below what was received: record it settled first
-    const received = settled ? 0 : ((await receivedByPayment(q, [id])).get(id) ?? 0);
+    const received = settled ? 0 : await receivedFor(q, id);
     if (received > totals.total) throw new AppError(422, 'REISSUE_BELOW_RECEIVED', 'server.invoice_reissue_below_received');
 
     const issuer = await issuerOf(ctx, q, Number(bill.seller_account_id));
@@ -115,6 +115,8 @@ export async function reissueBill(ctx: AppContext, actor: Actor, id: number, bod
       replacesId: Number(old.id),
     });
     await replaceBillAmounts(q, id, { lines, ...totals });
+    // transfers that covered part of the old total cover all of the new one: paid, as a transfer that covers it makes it
+    if (received > 0 && received === totals.total) await setPaymentStatus(q, id, 'PAID');
     const back = settled ? returnOf(old.content, totals, lines) : null;
     const ret = back
       ? await insertNumberedInvoice(q, {

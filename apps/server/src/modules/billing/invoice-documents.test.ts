@@ -354,6 +354,34 @@ describe('void and re-issue', () => {
     expect(squeeze((await pdf(tok.B as string, `/bill/${id}/export-pdf`)).text)).toContain('BRenamed御中');
   });
 
+  it('an open bill part paid by transfer cannot go below what was received; down to it, it is paid', async () => {
+    // OU1 owes 113,300 (3,000 + 100,000, tax 10,300); 33,000 arrived by transfer
+    const id = await billId('OU1');
+    const transfer = await http(base, 'POST', `/api/v1/payments/${id}/transfers`, {
+      token: tok.O,
+      body: { received_on: '2026-11-18', amount: 33_000, payer_name: 'OU1 カ', idempotency_key: 'transfer-ou1-1' },
+    });
+    expect(transfer.status, JSON.stringify(transfer.body)).toBe(200);
+    // the plan alone: 3,000 + 300 = 3,300, below the 33,000 received
+    const below = await http<{ message: string }>(base, 'POST', `/api/v1/bill/${id}/reissue`, {
+      token: tok.O,
+      lang: 'en',
+      body: { lines: [{ kind: 'plan', quantity: 1, unit_price: 3_000 }], reason: 'x' },
+    });
+    expect([below.status, below.body.message]).toEqual([
+      422,
+      'The new total is below what was already received by transfer. Record the bill as settled first.',
+    ]);
+    // ten months of the plan: 30,000 + tax 3,000 = 33,000, what was received
+    const r = await http<{ invoice: { number: string }; return_invoice: unknown }>(base, 'POST', `/api/v1/bill/${id}/reissue`, {
+      token: tok.O,
+      body: { lines: [{ kind: 'plan', quantity: 10, unit_price: 3_000 }], reason: '年払いへの訂正' },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    expect(r.body).toMatchObject({ invoice: { number: `INV-S${acc.O?.id}-0000003` }, return_invoice: null });
+    expect(await s.ctx.db.one('SELECT status, total FROM payments WHERE id = $1', [id])).toEqual({ status: 'PAID', total: 33_000 });
+  });
+
   it('refuses a void bill (409) and voids the invoice with the bill', async () => {
     const id = await billId('A');
     expect((await http(base, 'POST', `/api/v1/payments/${id}/void`, { token: tok.M })).status).toBe(200);
@@ -381,9 +409,9 @@ describe('numbering', () => {
       "SELECT issuer_key, seq, count(*)::int AS n FROM invoices WHERE kind = 'invoice' GROUP BY issuer_key, seq ORDER BY issuer_key, seq",
     );
     const seqs = (key: string) => rows.filter((r) => r.issuer_key === key).map((r) => Number(r.seq));
-    // platform: 4 in October, 2 re-issues, 16 now = 1..22; the OEM master: 2 + 7 = 1..9
+    // platform: 4 in October, 2 re-issues, 16 now = 1..22; the OEM master: 2 in October, 1 re-issue, 7 now = 1..10
     expect(seqs('platform')).toEqual(Array.from({ length: 22 }, (_, i) => i + 1));
-    expect(seqs(`account:${acc.O?.id}`)).toEqual(Array.from({ length: 9 }, (_, i) => i + 1));
+    expect(seqs(`account:${acc.O?.id}`)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
     expect(rows.every((r) => r.n === 1)).toBe(true);
     const perBill = await s.ctx.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM invoices i JOIN payments p ON p.id = i.payment_id WHERE p.year_month = '2026-11' GROUP BY p.id",
