@@ -350,6 +350,10 @@ describe('a known stream', () => {
     const all = await store.pageTotals(siteId, both);
     expect(await store.pageTotals(siteId, { from: '2026-04-01', to: '2026-04-30' })).toEqual(all);
     expect(await store.pageTotals(siteId, { from: '2026-03-15', to: '2026-05-02' })).toEqual(all);
+    // most of a month: its month row less the day outside (April 1), the same as the day's own rows
+    const day2 = await store.pageTotals(siteId, { from: '2026-04-02', to: '2026-04-02' });
+    expect(day2.find((p) => p.pageId === a2)).toMatchObject({ dwellCount: 2, dwellMedianMs: 61_000 });
+    expect(await store.pageTotals(siteId, { from: '2026-04-02', to: '2026-04-30' })).toEqual(day2);
 
     expect(await store.categoryMoves(siteId, both)).toEqual([{ fromCol: 0, toCol: 1, visitors: 1 }]);
     expect(await store.taps(siteId, b1, both)).toEqual([{ gx: 10, gy: 35, taps: 1 }]);

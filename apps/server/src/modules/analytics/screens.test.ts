@@ -69,6 +69,12 @@ beforeAll(async () => {
      VALUES ($1,$2,$3,20,10,5,3,2,1,10,30000,$5,8,2), ($1,$2,$4,10,5,5,1,1,1,4,6840,$6,0,0)`,
     [siteOf.U1, today, p1, p2, hist(3000, 10), hist(1740, 4)],
   );
+  // the month's merged histograms are the sums of its days' (the rollup writes both)
+  await q.query(
+    `INSERT INTO analytics_page_months (site_id, month, page_id, dwell_hist)
+     VALUES ($1, date_trunc('month', $2::date)::date, $3, $5), ($1, date_trunc('month', $2::date)::date, $4, $6)`,
+    [siteOf.U1, today, p1, p2, hist(3000, 10), hist(1740, 4)],
+  );
   await q.query('INSERT INTO analytics_move_days (site_id, day, from_col, to_col, visitors) VALUES ($1,$2,0,1,4)', [siteOf.U1, today]);
   await q.query('INSERT INTO analytics_tap_days (site_id, day, page_id, gx, gy, taps) VALUES ($1,$2,$3,3,4,7)', [siteOf.U1, today, p1]);
   await q.query(

@@ -214,7 +214,7 @@ export async function ranking(ctx: AppContext, actor: Actor, id: number, q: Anal
   const filled = filledPages(site);
   if (filled.length < RANKING_MIN_PAGES) throw rankingNeeds10();
   const period = range(q);
-  const byPage = new Map((await storeOf(ctx).pageTotals(id, period)).map((r) => [r.pageId, r]));
+  const byPage = new Map((await storeOf(ctx).pageTotals(id, period, { medians: false })).map((r) => [r.pageId, r]));
   const rows = filled
     .map((g) => {
       const r = byPage.get(g.pageId);
@@ -242,7 +242,7 @@ export async function funnel(ctx: AppContext, actor: Actor, id: number, q: Analy
   const period = range(q);
   const store = storeOf(ctx);
   const [rows, totals, moves] = await Promise.all([
-    store.pageTotals(id, period),
+    store.pageTotals(id, period, { medians: false }),
     store.siteTotals([id], period),
     store.categoryMoves(id, period),
   ]);

@@ -153,8 +153,9 @@ export interface AnalyticsStore {
   siteDays(siteIds: number[], range: DayRange): Promise<SiteDay[]>;
   /** Totals per site over the range (sites without events are absent). */
   siteTotals(siteIds: number[], range: DayRange): Promise<SiteTotals[]>;
-  /** Per-page totals of one site over the range (pages with events only), ordered by page id. */
-  pageTotals(siteId: number, range: DayRange): Promise<PageTotals[]>;
+  /** Per-page totals of one site over the range (pages with events only), ordered by page id; `medians: false`
+   * leaves dwellMedianMs null (the merged histograms are the dearest read: only the pages table shows them). */
+  pageTotals(siteId: number, range: DayRange, opts?: { medians?: boolean }): Promise<PageTotals[]>;
   /** Category moves of one site over the range. */
   categoryMoves(siteId: number, range: DayRange): Promise<CategoryMove[]>;
   /** Tap grid cells of one page over the range (cells with taps only). */

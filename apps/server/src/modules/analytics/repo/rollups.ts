@@ -20,9 +20,6 @@ import {
 
 export { rebuildSiteDay, type SiteDayInput, sitesWithEvents } from './rebuild.js';
 
-// a histogram merged in SQL: one sum per bucket (cheaper than unnesting the arrays or summing them here)
-const HIST_SUMS = Array.from({ length: DWELL_BUCKETS }, (_, i) => `sum(dwell_hist[${i + 1}]) AS b${i}`).join(', ');
-
 const n = (v: unknown): number => Number(v ?? 0);
 const shift = (day: string, months: number, days = 0): string => {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
@@ -30,15 +27,28 @@ const shift = (day: string, months: number, days = 0): string => {
 };
 
 /**
- * Where a range's dwell histograms come from: the whole months inside it from analytics_page_months
- * [month from, month to], the days before and after them from analytics_page_days (two day ranges).
+ * Where a range's merged dwell histograms come from, reading as few rows as it can: each month the range touches
+ * is either its days inside the range (analytics_page_days), or its month row (analytics_page_months, the sum of
+ * its days) less its days outside the range, whichever names fewer days. A 30-day range ending today reads a
+ * few days and one month row a page instead of 30 day rows; a year, about 16 rows a page.
  */
-export function histSources(r: DayRange): [string, string, string, string, string, string] {
-  const first = r.from.endsWith('-01') ? r.from : shift(`${r.from.slice(0, 7)}-01`, 1);
-  const last = shift(r.to, 0, 1).endsWith('-01') ? `${r.to.slice(0, 7)}-01` : shift(`${r.to.slice(0, 7)}-01`, -1);
-  if (first > last) return [first, last, r.from, r.to, r.to, r.from];
-  return [first, last, r.from, shift(first, 0, -1), shift(last, 1), r.to];
+export function histPlan(r: DayRange): { months: string[]; plus: string[]; minus: string[] } {
+  const out = { months: [] as string[], plus: [] as string[], minus: [] as string[] };
+  for (let m = `${r.from.slice(0, 7)}-01`; m <= r.to; m = shift(m, 1)) {
+    const last = shift(shift(m, 1), 0, -1);
+    const inside: string[] = [];
+    const outside: string[] = [];
+    for (let d = m; d <= last; d = shift(d, 0, 1)) (d >= r.from && d <= r.to ? inside : outside).push(d);
+    if (inside.length <= outside.length) out.plus.push(...inside);
+    else {
+      out.months.push(m);
+      out.minus.push(...outside);
+    }
+  }
+  return out;
 }
+const SIGNED_SUMS = Array.from({ length: DWELL_BUCKETS }, (_, i) => `sum(w * dwell_hist[${i + 1}]) AS b${i}`).join(', ');
+
 const SITE_FIGURES = ['visitors', 'page_views', 'cta_clicks', 'conversions', 'visits', 'converting_visitors', 'bounces', 'duration_sum_ms'];
 const siteFigures = (x: Record<string, unknown>): SiteTotals => ({
   siteId: n(x.site_id),
@@ -84,8 +94,9 @@ export function pgStore(db: Db | Queryable): AnalyticsStore {
       return rows.map(siteFigures);
     },
 
-    async pageTotals(siteId: number, r: DayRange): Promise<PageTotals[]> {
+    async pageTotals(siteId: number, r: DayRange, opts: { medians?: boolean } = {}): Promise<PageTotals[]> {
       const args = [siteId, r.from, r.to];
+      const plan = histPlan(r);
       const [pages, hists] = await Promise.all([
         db.query<Record<string, unknown>>(
           `SELECT page_id, sum(views) AS views, sum(visitors) AS visitors, sum(exits) AS exits, sum(cta_clicks) AS cta,
@@ -94,16 +105,19 @@ export function pgStore(db: Db | Queryable): AnalyticsStore {
            FROM analytics_page_days WHERE site_id = $1 AND day BETWEEN $2::date AND $3::date GROUP BY page_id ORDER BY page_id`,
           args,
         ),
-        // merged histograms: whole months inside the range from analytics_page_months, the other days from their rows
-        db.query<Record<string, unknown>>(
-          `SELECT page_id, ${HIST_SUMS} FROM (
-             SELECT page_id, dwell_hist FROM analytics_page_months WHERE site_id = $1 AND month BETWEEN $2::date AND $3::date
-             UNION ALL
-             SELECT page_id, dwell_hist FROM analytics_page_days
-             WHERE site_id = $1 AND dwell_n > 0 AND (day BETWEEN $4::date AND $5::date OR day BETWEEN $6::date AND $7::date)) s
-           GROUP BY page_id`,
-          [siteId, ...histSources(r)],
-        ),
+        // merged histograms (one sum per bucket in SQL), only for the callers that show medians
+        opts.medians === false
+          ? Promise.resolve([])
+          : db.query<Record<string, unknown>>(
+              `SELECT page_id, ${SIGNED_SUMS} FROM (
+                 SELECT page_id, dwell_hist, 1 AS w FROM analytics_page_months WHERE site_id = $1 AND month = ANY($2::date[])
+                 UNION ALL
+                 SELECT page_id, dwell_hist, 1 FROM analytics_page_days WHERE site_id = $1 AND dwell_n > 0 AND day = ANY($3::date[])
+                 UNION ALL
+                 SELECT page_id, dwell_hist, -1 FROM analytics_page_days WHERE site_id = $1 AND dwell_n > 0 AND day = ANY($4::date[])) s
+               GROUP BY page_id`,
+              [siteId, plan.months, plan.plus, plan.minus],
+            ),
       ]);
       const hist = new Map<number, number[]>();
       for (const h of hists)
