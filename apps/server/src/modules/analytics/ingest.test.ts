@@ -169,6 +169,29 @@ describe('new kinds and the rollup queue', () => {
     const jobs = await srv.ctx.db.query<{ payload: { siteId: number } }>("SELECT payload FROM jobs WHERE kind = 'analytics.rollup'");
     expect(jobs.some((j) => Number(j.payload.siteId) === siteId)).toBe(true);
   });
+  it('a page_leave arrives by sendBeacon (text/plain) and by fetch keepalive (JSON) alike', async () => {
+    const v = view();
+    const beacon = view({ event: 'page_leave', dwell_ms: 1740, data: { view: v.id as string } });
+    const r = await fetch(`${base}/api/v1/end-user/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain;charset=UTF-8', 'user-agent': UA, cookie: `swipe_sid=${sid()}` },
+      body: JSON.stringify({ events: [v, beacon] }),
+    });
+    expect(r.status).toBe(202);
+    const keepalive = view({ event: 'page_leave', dwell_ms: 650, data: { view: v.id as string } });
+    const k = await fetch(`${base}/api/v1/end-user/events`, {
+      method: 'POST',
+      keepalive: true,
+      headers: { 'content-type': 'application/json', 'user-agent': UA, cookie: `swipe_sid=${sid()}` },
+      body: JSON.stringify({ events: [keepalive] }),
+    });
+    expect(k.status).toBe(202);
+    const rows = await srv.ctx.db.query<{ dwell_ms: number }>(
+      "SELECT dwell_ms FROM analytics_events WHERE event = 'page_leave' AND event_id = ANY($1::text[]) ORDER BY dwell_ms",
+      [[beacon.id, keepalive.id]],
+    );
+    expect(rows.map((x) => x.dwell_ms)).toEqual([650, 1740]);
+  });
   it('no IP address is stored anywhere in the event', async () => {
     const v = view();
     await post([v]);
