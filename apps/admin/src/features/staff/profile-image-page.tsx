@@ -1,6 +1,7 @@
 import { Alert, Avatar, Button, Card, FileButton, Group, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { LIMITS } from '@swipe/core/constants.ts';
+import { SNIFF_BYTES, sniffContent } from '@swipe/core/upload.ts';
 import { PROFILE_IMAGE_MIME } from '@swipe/core/validation.ts';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -12,8 +13,8 @@ import { type User, updateUser, useSession } from '../../lib/session';
 import { PROFILE_ACCEPT, profileContentType, removeProfileImage, UploadError, uploadProfileImage } from './api';
 
 // Profile image setting (back-office.md 5, 9; issue 9.7): JPG, JPEG, JFIF or PNG up to 2 MB, 250 x 250
-// recommended. A chosen file is previewed first, checked here (type, size) and then by content on the
-// server; the saved image shows in the header avatar at once.
+// recommended. A chosen file is checked here (type, size, and its content as the server checks it) before it is
+// previewed, then again on the server; the saved image shows in the header avatar at once.
 
 const MAX_MB = Math.round(LIMITS.profileImageBytes / 1024 / 1024);
 
@@ -53,20 +54,19 @@ export function ProfileImagePage() {
     },
   });
 
-  const choose = (f: File | null) => {
+  const choose = async (f: File | null) => {
     setError(null);
     if (!f) return;
+    const refuse = (message: string) => {
+      setFile(null);
+      setError(message);
+    };
     const type = profileContentType(f);
-    if (!(PROFILE_IMAGE_MIME as readonly string[]).includes(type)) {
-      setFile(null);
-      setError(t('validation.upload_format_profile'));
-      return;
-    }
-    if (f.size > LIMITS.profileImageBytes) {
-      setFile(null);
-      setError(t('validation.upload_size', { max: MAX_MB }));
-      return;
-    }
+    if (!(PROFILE_IMAGE_MIME as readonly string[]).includes(type)) return refuse(t('validation.upload_format_profile'));
+    if (f.size > LIMITS.profileImageBytes) return refuse(t('validation.upload_size', { max: MAX_MB }));
+    // by content, as the server decides: a text file named .png is no image, whatever its name says
+    const sniffed = sniffContent(new Uint8Array(await f.slice(0, SNIFF_BYTES).arrayBuffer()));
+    if (!sniffed || !(PROFILE_IMAGE_MIME as readonly string[]).includes(sniffed.mime)) return refuse(t('validation.upload_format_profile'));
     setFile(f);
   };
   const shown = preview ?? current;
@@ -121,7 +121,7 @@ export function ProfileImagePage() {
               </Alert>
             )}
             <Group gap="sm">
-              <FileButton onChange={choose} accept={PROFILE_ACCEPT}>
+              <FileButton onChange={(f) => void choose(f)} accept={PROFILE_ACCEPT}>
                 {(props) => (
                   <Button {...props} variant="default" leftSection={<IconUpload size={16} />}>
                     {t(current || file ? 'admin.profile_choose_other' : 'admin.profile_choose')}
