@@ -160,6 +160,68 @@ describe('required fields are marked', () => {
   });
 });
 
+describe('navigation', () => {
+  it('one Settings screen leads to the account, team and API settings', async () => {
+    for (const [size, opts] of SIZES)
+      for (const lang of ['en', 'ja'] as const) {
+        const ctx = await context(opts);
+        const page = await ctx.newPage();
+        await signIn(page, j.adminUrl, MASTER, lang, 'home');
+        await page.goto(`${j.adminUrl}/master/settings`);
+        const main = page.getByRole('main');
+        await main.getByRole('heading', { name: lang === 'en' ? 'Settings' : '設定', level: 1 }).waitFor();
+        await noSeriousViolations(page);
+        await screenshot(page, `first-steps-settings-${size}-${lang}`);
+        if (lang === 'en') {
+          await main.getByRole('link', { name: /^API settings/ }).click();
+          await page.waitForURL(/\/master\/api-settings$/);
+          await page.goto(`${j.adminUrl}/master/settings`);
+          await main.getByRole('link', { name: /^Admin staff/ }).click();
+          await page.waitForURL(/\/master\/admin-list$/);
+          // the sidebar's Settings entry stays marked on the screens it leads to
+          if (size === '1440')
+            expect(await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).getAttribute('aria-current')).toBe('page');
+        }
+        await ctx.close();
+      }
+  });
+
+  it('a customer opening a seller screen directly gets the not-found screen, not a page of refusals', async () => {
+    for (const [size, opts] of SIZES) {
+      const ctx = await context(opts);
+      const page = await ctx.newPage();
+      await signIn(page, j.adminUrl, USER);
+      await page.goto(`${j.adminUrl}/master-user/summary`);
+      await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+      expect(await page.getByText('You do not have permission').count()).toBe(0);
+      await noSeriousViolations(page);
+      await screenshot(page, `first-steps-summary-not-found-${size}-en`);
+      await ctx.close();
+    }
+  });
+});
+
+describe('the profile image is checked by content in the browser', () => {
+  it('a text file named .png is refused before Save, as the server would', async () => {
+    for (const [size, opts] of SIZES) {
+      const ctx = await context(opts);
+      const page = await ctx.newPage();
+      await signIn(page, j.adminUrl, USER);
+      await page.goto(`${j.adminUrl}/master-user/profile-image`);
+      await page.getByText('Up to 2 MB').waitFor();
+      await page
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text, not a picture\n'.repeat(20)) });
+      await page.getByRole('alert').getByText('Format not supported (images: JPG, JPEG, JFIF, PNG).').waitFor();
+      expect(await page.getByText('Preview (not saved yet)').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+      await noSeriousViolations(page);
+      await screenshot(page, `first-steps-profile-refused-${size}-en`);
+      await ctx.close();
+    }
+  });
+});
+
 describe('an expired access token', () => {
   it('is renewed once before the first calls: no 401 reaches the page', async () => {
     const ctx = await context(PHONE);

@@ -44,9 +44,9 @@ describe('API settings journey', () => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     await signIn(page, admin(), USER);
-    await page.getByRole('navigation').getByRole('link', { name: 'Admin settings' }).click();
-    await page.waitForURL(/\/admin-list$/);
-    await page.getByRole('link', { name: 'API settings' }).click();
+    await page.getByRole('navigation').getByRole('link', { name: 'Settings' }).click();
+    await page.waitForURL(/\/settings$/);
+    await page.getByRole('link', { name: /^API settings/ }).click();
     await page.waitForURL(/\/api-settings$/);
     await page.getByRole('heading', { name: 'API settings' }).waitFor();
     await noSeriousViolations(page);

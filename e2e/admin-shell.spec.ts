@@ -59,7 +59,7 @@ describe('admin shell', () => {
       'Effect measurement',
       'Latest information',
       'Plan check',
-      'Admin settings',
+      'Settings',
       'Profile image setting',
       'Delete account',
     ])

@@ -52,7 +52,11 @@ describe('admin staff journey', () => {
     const errors: string[] = [];
     owner.on('pageerror', (e) => errors.push(e.message));
     await signIn(owner, admin(), USER);
-    await owner.getByRole('navigation').getByRole('link', { name: 'Admin settings' }).click();
+    await owner.getByRole('navigation').getByRole('link', { name: 'Settings' }).click();
+    await owner
+      .getByRole('main')
+      .getByRole('link', { name: /^Admin staff/ })
+      .click();
     await owner.waitForURL(/\/master-user\/admin-list$/);
     await owner.getByText('No staff yet').waitFor();
     await noSeriousViolations(owner);

@@ -29,7 +29,7 @@ export const messages = {
   nav_system_notification: ['システム通知', 'System notification', '시스템 알림', '系统通知'],
   nav_notification_delivery: ['通知配信', 'Notification delivery', '알림 발송', '通知推送'],
   nav_plan_check: ['プラン確認', 'Plan check', '플랜 확인', '套餐确认'],
-  nav_admin_settings: ['管理者設定', 'Admin settings', '관리자 설정', '管理员设置'],
+  nav_admin_settings: ['設定', 'Settings', '설정', '设置'],
   nav_profile_image: ['プロフィール画像設定', 'Profile image setting', '프로필 이미지 설정', '头像设置'],
   nav_delete_account: ['アカウント削除', 'Delete account', '계정 삭제', '删除账户'],
   nav_sign_out: ['ログアウト', 'Sign out', '로그아웃', '退出登录'],

@@ -1,3 +1,4 @@
+import type { MenuEntry } from '@swipe/core/menu.ts';
 import { useEffect } from 'react';
 import { createBrowserRouter, Outlet, useNavigate } from 'react-router';
 import { PageLoader } from '../components/page-loader';
@@ -17,11 +18,21 @@ function Root() {
   return <Outlet />;
 }
 
-const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T) => ({
+const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T, entry?: MenuEntry) => ({
   // every lazy screen also needs the back-office keys beyond the shell's (lib/i18n.tsx)
   lazy: async () => {
-    const [m] = await Promise.all([load(), loadScreenMessages()]);
-    return { Component: m[name] as React.ComponentType };
+    const [m, guard] = await Promise.all([load(), entry ? import('../components/menu-guard') : undefined, loadScreenMessages()]);
+    const Screen = m[name] as React.ComponentType;
+    // a menu entry's screen: not found for an account the menu matrix keeps out (components/menu-guard.tsx)
+    if (!entry || !guard) return { Component: Screen };
+    const { MenuGuard } = guard;
+    return {
+      Component: () => (
+        <MenuGuard entry={entry}>
+          <Screen />
+        </MenuGuard>
+      ),
+    };
   },
 });
 
@@ -48,22 +59,31 @@ export const router = createBrowserRouter([
           { path: 'create-site', ...page(() => import('../features/sites/create-site-page'), 'CreateSitePage') },
           { path: 'site/:id', ...page(() => import('../features/editor/editor-page'), 'EditorPage') },
           { path: 'site/:id/visitors', ...page(() => import('../features/visitors/visitors-page'), 'VisitorsPage') },
-          { path: 'summary', ...page(() => import('../features/dashboard/summary-page'), 'SummaryPage') },
-          { path: 'user-list/import', ...page(() => import('../features/user-import/import-page'), 'UserImportPage') },
-          { path: 'user-list', ...page(() => import('../features/users/user-list-page'), 'UserListPage') },
+          { path: 'summary', ...page(() => import('../features/dashboard/summary-page'), 'SummaryPage', 'summary') },
+          { path: 'user-list/import', ...page(() => import('../features/user-import/import-page'), 'UserImportPage', 'user_list') },
+          { path: 'user-list', ...page(() => import('../features/users/user-list-page'), 'UserListPage', 'user_list') },
           { path: 'user/:id', ...page(() => import('../features/users/user-detail-page'), 'UserDetailPage') },
           { path: 'create-user/:id', ...page(() => import('../features/users/user-form-page'), 'CreateUserPage') },
           { path: 'update-user/:type/:id', ...page(() => import('../features/users/user-form-page'), 'UpdateUserPage') },
           { path: 'analytics', ...page(() => import('../features/analytics/analytics-page'), 'AnalyticsPage') },
           { path: 'site/list/:id', ...page(() => import('../features/analytics/site-analytics-page'), 'SiteAnalyticsPage') },
-          { path: 'plan-management', ...page(() => import('../features/plans/plan-management-page'), 'PlanManagementPage') },
+          {
+            path: 'plan-management',
+            ...page(() => import('../features/plans/plan-management-page'), 'PlanManagementPage', 'plan_management'),
+          },
           { path: 'plan', ...page(() => import('../features/billing/plan-page'), 'PlanPage') },
           { path: 'latest-information', ...page(() => import('../features/news/news-list-page'), 'NewsListPage') },
           { path: 'latest-information/create', ...page(() => import('../features/news/news-form-page'), 'NewsCreatePage') },
           { path: 'latest-information/edit/:id', ...page(() => import('../features/news/news-form-page'), 'NewsEditPage') },
           { path: 'latest-information/:id', ...page(() => import('../features/news/news-detail-page'), 'NewsDetailPage') },
-          { path: 'system-notification', ...page(() => import('../features/news/system-list-page'), 'SystemNotificationListPage') },
-          { path: 'create-notification', ...page(() => import('../features/news/system-notification-page'), 'CreateNotificationPage') },
+          {
+            path: 'system-notification',
+            ...page(() => import('../features/news/system-list-page'), 'SystemNotificationListPage', 'system_notification'),
+          },
+          {
+            path: 'create-notification',
+            ...page(() => import('../features/news/system-notification-page'), 'CreateNotificationPage', 'system_notification'),
+          },
           { path: 'notification/:id', ...page(() => import('../features/news/system-notification-page'), 'NotificationPage') },
           { path: 'notification-delivery/:siteId', ...page(() => import('../features/deliveries/list-page'), 'DeliveryListPage') },
           { path: 'notification-delivery/:siteId/create', ...page(() => import('../features/deliveries/form-page'), 'DeliveryCreatePage') },
@@ -77,8 +97,13 @@ export const router = createBrowserRouter([
           { path: 'surveys/edit/:id', ...page(() => import('../features/surveys/form-page'), 'SurveyEditPage') },
           { path: 'site/:id/survey-responses', ...page(() => import('../features/surveys/responses-page'), 'SurveyResponsesPage') },
           { path: 'check-plan', ...page(() => import('../features/billing/check-plan-page'), 'CheckPlanPage') },
-          { path: 'admin-list', ...page(() => import('../features/staff/admin-list-page'), 'AdminListPage') },
-          { path: 'api-settings', ...page(() => import('../features/integrations/api-settings-page'), 'ApiSettingsPage') },
+          { path: 'billing', ...page(() => import('../features/billing/check-plan-page'), 'BillingPage') },
+          { path: 'admin-list', ...page(() => import('../features/staff/admin-list-page'), 'AdminListPage', 'admin_settings') },
+          {
+            path: 'api-settings',
+            ...page(() => import('../features/integrations/api-settings-page'), 'ApiSettingsPage', 'admin_settings'),
+          },
+          { path: 'settings', ...page(() => import('../features/settings/settings-page'), 'SettingsPage') },
           { path: 'profile-image', ...page(() => import('../features/staff/profile-image-page'), 'ProfileImagePage') },
           { path: 'delete-account', ...page(() => import('../features/staff/delete-account-page'), 'DeleteAccountPage') },
           { path: '*', element: <NotFoundInline /> },

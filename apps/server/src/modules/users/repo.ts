@@ -69,7 +69,7 @@ function listWhere(f: Omit<AccountListFilter, 'sort' | 'order' | 'limit' | 'offs
   if (f.type) {
     params.push(f.type);
     where += ` AND a.type = $${params.length}`;
-  }
+  } else where += " AND a.type <> 'SUB_ADMIN'"; // staff are their owner's team (its staff list), not customers
   if (f.status) {
     params.push(f.status);
     where += ` AND a.contract_status = $${params.length}`;
