@@ -166,6 +166,14 @@ export function checkDateRange(start: string | null | undefined, end: string | n
   if (start && end && new Date(end).getTime() <= new Date(start).getTime()) return 'validation.date_end_after_start';
   return null;
 }
+/**
+ * A contract's dates (YYYY-MM-DD): a contract may be open-ended (no end date, valid for every edit and plan change);
+ * given both, the end comes after the start.
+ */
+export function checkContractDates(start: string | null | undefined, end: string | null | undefined): string | null {
+  if (start && end && end <= start) return 'validation.date_end_after_start';
+  return null;
+}
 export const dateRange = z.object({ startDate: dateString.nullish(), endDate: dateString.nullish() }).superRefine((v, ctx) => {
   const r = checkDateRange(v.startDate, v.endDate);
   if (r) ctx.addIssue({ code: 'custom', message: r, path: ['endDate'] });

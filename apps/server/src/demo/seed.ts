@@ -136,7 +136,7 @@ export async function seedDemo(ctx: AppContext): Promise<{ siteId: number; login
       planId: standard,
       contractStart: new Date().toISOString().slice(0, 10),
     });
-    await recordContractHistory(q, { accountId: user.id, executorId: master.id, content: 'created', to: 'ACTIVE', planId: standard });
+    await recordContractHistory(q, ctx.clock.now(), { accountId: user.id, executorId: master.id, content: 'created', to: 'ACTIVE', planId: standard });
 
     const survey = {
       id: await insertSurvey(q, {

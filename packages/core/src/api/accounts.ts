@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_TYPES, AUTHORITIES, CONTRACT_STATUSES, STAFF_ROLES } from '../constants.js';
-import { checkDateRange, email, requiredString } from '../validation.js';
+import { checkContractDates, email, requiredString } from '../validation.js';
 import { id, paged, pageQuery } from './common.js';
 
 /** What a client sees of an operator account (never the hash, never the token version). */
@@ -127,9 +127,9 @@ const accountFields = {
   logoUrl: logoUrl.nullable(),
 };
 
-/** End required when start is given, end after start (validation.ts checkDateRange), on contractEnd. */
+/** An open end is a contract without an end date; given both, the end after the start (checkContractDates), on contractEnd. */
 function contractRange(v: { contractStart?: string | null; contractEnd?: string | null }, ctx: z.RefinementCtx): void {
-  const r = checkDateRange(v.contractStart, v.contractEnd);
+  const r = checkContractDates(v.contractStart, v.contractEnd);
   if (r) ctx.addIssue({ code: 'custom', message: r, path: ['contractEnd'] });
 }
 

@@ -107,6 +107,10 @@ export interface NewAccount {
   mustChangePassword?: boolean;
   contractStart?: string | null;
   contractEnd?: string | null;
+  /** ACTIVE unless its contract dates say INACTIVE (contracts' rule, applied by the caller) */
+  contractStatus?: 'ACTIVE' | 'INACTIVE';
+  /** business time of the creation (ctx.clock); the database's clock when not given (test fixtures) */
+  createdAt?: Date;
 }
 
 /** Inserts an account and sets its materialized path under its parent's. */
@@ -116,8 +120,8 @@ export async function insertAccount(q: Queryable, a: NewAccount): Promise<Accoun
   const path = `${parent?.path ?? '/'}${id}/`;
   await q.query(
     `INSERT INTO accounts (id, parent_id, type, path, email, password_hash, company_name, contact_name, authority, staff_role, plan_id,
-       must_change_password, contract_start, contract_end)
-     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14)`,
+       must_change_password, contract_start, contract_end, contract_status, created_at)
+     VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11,$12,$13,$14,$15,COALESCE($16::timestamptz, now()))`,
     [
       id,
       a.parentId,
@@ -133,6 +137,8 @@ export async function insertAccount(q: Queryable, a: NewAccount): Promise<Accoun
       a.mustChangePassword ?? false,
       a.contractStart ?? null,
       a.contractEnd ?? null,
+      a.contractStatus ?? 'ACTIVE',
+      a.createdAt ?? null,
     ],
   );
   return (await findAccountById(q, id)) as AccountRow;
@@ -184,8 +190,9 @@ export async function updateAccountFields(q: Queryable, id: number, f: AccountFi
   await q.query(`UPDATE accounts SET ${sets.join(', ')}, updated_at = now() WHERE id = $1`, params);
 }
 
-export async function softDeleteAccounts(q: Queryable, ids: number[]): Promise<void> {
-  await q.query('UPDATE accounts SET deleted_at = now() WHERE id = ANY($1::bigint[]) AND deleted_at IS NULL', [ids]);
+/** Soft-deletes accounts at `at` (business time: bills count an account up to its deletion). */
+export async function softDeleteAccounts(q: Queryable, ids: number[], at: Date): Promise<void> {
+  await q.query('UPDATE accounts SET deleted_at = $2 WHERE id = ANY($1::bigint[]) AND deleted_at IS NULL', [ids, at]);
 }
 
 export async function setPassword(q: Queryable, id: number, passwordHash: string): Promise<void> {

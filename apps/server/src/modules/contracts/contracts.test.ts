@@ -5,8 +5,8 @@ import { http, login, makeAccount, startTestServer, TEST_PASSWORD, type TestServ
 import type { AccountRow } from '../accounts/actor.js';
 import { addMonths } from './service.js';
 
-// Contract transitions (back-office.md 4, issue 9.4): every action from every state, the minimum
-// period and who may override it, delete with its subtree, and the history row of each change.
+// Contract transitions (back-office.md 4): every action from every state, the minimum period (from the start, or
+// from the creation without one) and who may override it, delete with its subtree, and the history row of each change.
 
 let s: TestServer;
 let base: string;
@@ -27,8 +27,9 @@ afterAll(async () => {
 const today = () => japanDay(new Date());
 const dayOffset = (days: number) => new Date(Date.parse(`${today()}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
+/** An account; created 800 days ago unless `createdDaysAgo` says otherwise (the minimum counts from it without a start). */
 async function account(
-  o: { status?: string; type?: AccountType; parent?: AccountRow; start?: string | null; end?: string | null } = {},
+  o: { status?: string; type?: AccountType; parent?: AccountRow; start?: string | null; end?: string | null; createdDaysAgo?: number } = {},
 ): Promise<AccountRow> {
   n++;
   const row = await makeAccount(s.ctx, {
@@ -40,6 +41,10 @@ async function account(
     contractEnd: o.end ?? null,
   });
   if (o.status) await s.ctx.db.query('UPDATE accounts SET contract_status = $2 WHERE id = $1', [row.id, o.status]);
+  await s.ctx.db.query('UPDATE accounts SET created_at = $2 WHERE id = $1', [
+    row.id,
+    new Date(Date.now() - (o.createdDaysAgo ?? 800) * 86_400_000),
+  ]);
   return row;
 }
 
@@ -153,6 +158,22 @@ describe('the 12-month minimum contract period', () => {
     expect(await history(a.id)).toEqual([
       { executor_id: root.id, process_content: 'terminated_override', from_status: 'ACTIVE', to_status: 'TERMINATED' },
     ]);
+  });
+
+  it('without a start date it counts from the creation (a day in Japan): refused unless the master overrides', async () => {
+    const a = await account({ createdDaysAgo: 30 });
+    const created = japanDay(Date.now() - 30 * 86_400_000);
+    const r = await act(master, a.id, 'terminate');
+    expect(r.status).toBe(422);
+    expect(r.body.code).toBe('CONTRACT_MINIMUM_PERIOD');
+    expect(r.body.message).toContain(addMonths(created, 12));
+    expect(await state(a.id)).toEqual({ contract_status: 'ACTIVE', deleted_at: null });
+    expect((await act(master, a.id, 'terminate', false)).status).toBe(422);
+    expect((await act(master, a.id, 'terminate', true)).status).toBe(200);
+    expect((await history(a.id)).map((h) => h.process_content)).toEqual(['terminated_override']);
+    // created 13 months ago without dates: past the minimum
+    const old = await account({ createdDaysAgo: 400 });
+    expect((await act(master, old.id, 'terminate')).status).toBe(200);
   });
 
   it('from start + 12 months on, termination needs no override', async () => {

@@ -22,8 +22,14 @@ afterAll(async () => {
 const call = <T = Record<string, unknown>>(method: string, url: string, token: string, body?: unknown) =>
   http<T>(base, method, `/api/v1${url}`, { token, body, lang: 'en' });
 
+/** Back-dates an account's creation (the minimum period counts from it where no start date is set). */
+const createdDaysAgo = (id: number, days: number) =>
+  s.ctx.db.query('UPDATE accounts SET created_at = $2 WHERE id = $1', [id, new Date(Date.now() - days * 86_400_000)]);
+
+/** A customer created 400 days ago (past the 12-month minimum), signed in. */
 async function user(email: string, extra: { authority?: 'VIEW' | 'EDIT'; parentId?: number } = {}) {
   const row = await makeAccount(s.ctx, { parentId: extra.parentId ?? masterId, type: 'MASTER_USER', email, planId: plan, ...extra });
+  await createdDaysAgo(row.id, 400);
   return { id: row.id, access: (await login(base, email)).access };
 }
 
@@ -48,6 +54,7 @@ describe('delete own account', () => {
 
   it('refuses an owner that still has customers below it (its staff do not count)', async () => {
     const oem = await makeAccount(s.ctx, { parentId: masterId, type: 'OEM_MASTER', email: 'oem@profile.test' });
+    await createdDaysAgo(oem.id, 400);
     await makeAccount(s.ctx, { parentId: oem.id, type: 'SUB_ADMIN', email: 'oem-staff@profile.test' });
     const admin = await makeAccount(s.ctx, { parentId: oem.id, type: 'OEM_ADMIN', email: 'oem-admin@profile.test' });
     const token = (await login(base, 'oem@profile.test')).access;
@@ -69,6 +76,16 @@ describe('delete own account', () => {
     expect(r.status).toBe(422);
     expect(r.body.code).toBe('CONTRACT_MINIMUM_PERIOD');
     await s.ctx.db.query("UPDATE accounts SET contract_start = (now() AT TIME ZONE 'Asia/Tokyo')::date - 400 WHERE id = $1", [u.id]);
+    expect((await call('POST', '/delete-account', u.access, { password: TEST_PASSWORD })).status).toBe(200);
+  });
+
+  it('without a start date, refuses inside 12 months of the creation', async () => {
+    const u = await user('new@profile.test');
+    await createdDaysAgo(u.id, 100);
+    const r = await call('POST', '/delete-account', u.access, { password: TEST_PASSWORD });
+    expect(r.status).toBe(422);
+    expect(r.body.code).toBe('CONTRACT_MINIMUM_PERIOD');
+    await createdDaysAgo(u.id, 370);
     expect((await call('POST', '/delete-account', u.access, { password: TEST_PASSWORD })).status).toBe(200);
   });
 

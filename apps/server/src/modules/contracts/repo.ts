@@ -13,12 +13,15 @@ export interface HistoryRow {
   planId?: number | null;
 }
 
-/** Contract history rows, in the caller's transaction (the same one as the change they record). */
-export async function insertHistory(q: Queryable, rows: HistoryRow[]): Promise<void> {
+/**
+ * Contract history rows executed at `at` (business time: the plan in force and the bills read it), in the caller's
+ * transaction (the same one as the change they record).
+ */
+export async function insertHistory(q: Queryable, at: Date, rows: HistoryRow[]): Promise<void> {
   if (rows.length === 0) return;
   await q.query(
-    `INSERT INTO contract_history (account_id, executor_id, process_content, from_status, to_status, plan_id)
-     SELECT h.account_id, h.executor_id, h.content, h.from_status, h.to_status, h.plan_id
+    `INSERT INTO contract_history (account_id, executor_id, process_content, from_status, to_status, plan_id, executed_at)
+     SELECT h.account_id, h.executor_id, h.content, h.from_status, h.to_status, h.plan_id, $2
        FROM jsonb_to_recordset($1::jsonb) AS h(account_id bigint, executor_id bigint, content text, from_status text, to_status text, plan_id bigint)`,
     [
       JSON.stringify(
@@ -31,6 +34,7 @@ export async function insertHistory(q: Queryable, rows: HistoryRow[]): Promise<v
           plan_id: r.planId ?? null,
         })),
       ),
+      at,
     ],
   );
 }

@@ -31,14 +31,17 @@ import { type HistoryRow, insertHistory } from './repo.js';
 
 export type { HistoryRow } from './repo.js';
 
-/** Contract history rows, in the caller's transaction (every module that changes a contract or a plan writes them here). */
-export function recordHistory(q: Queryable, rows: HistoryRow[]): Promise<void> {
-  return insertHistory(q, rows);
+/**
+ * Contract history rows executed at `at` (business time, ctx.clock), in the caller's transaction: every module that
+ * changes a contract or a plan writes them here.
+ */
+export function recordHistory(q: Queryable, at: Date, rows: HistoryRow[]): Promise<void> {
+  return insertHistory(q, at, rows);
 }
 
 /** One contract history row (an account created, a plan assigned, booked or cancelled). */
-export function recordContractHistory(q: Queryable, row: HistoryRow): Promise<void> {
-  return insertHistory(q, [row]);
+export function recordContractHistory(q: Queryable, at: Date, row: HistoryRow): Promise<void> {
+  return insertHistory(q, at, [row]);
 }
 
 /** A day plus whole months; the day of month is clamped (2024-02-29 + 12 months = 2025-02-28). */
@@ -51,14 +54,25 @@ export function addMonths(day: string, months: number): string {
   return `${year}-${String(month).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
 }
 
-/** The first day a contract may be terminated (start + 12 months), or null when it has no start date. */
-export function earliestTermination(c: Pick<ContractRow, 'contract_start'>): string | null {
-  return c.contract_start ? addMonths(c.contract_start, CONTRACT_MIN_MONTHS) : null;
+/**
+ * The first day a contract may be terminated: 12 months after its start, or after the account's creation (a day in
+ * Japan) where no start date is set, so no account ever leaves the minimum period by having no dates.
+ */
+export function earliestTermination(c: Pick<ContractRow, 'contract_start' | 'created_day'>): string {
+  return addMonths(c.contract_start ?? c.created_day, CONTRACT_MIN_MONTHS);
 }
 
 /** INACTIVE means outside the contract dates (before the start or after the end day, in Japan). */
 export function outsideDates(c: Pick<ContractRow, 'contract_start' | 'contract_end'>, today: string): boolean {
   return (c.contract_start !== null && today < c.contract_start) || (c.contract_end !== null && today > c.contract_end);
+}
+
+/**
+ * The status a running contract has on `today` (a day in Japan): INACTIVE outside its dates, else ACTIVE. A new
+ * account and an edit of the dates take it at once; the daily job (applyContractDates) moves the rest as days pass.
+ */
+export function statusByDates(c: { contract_start: string | null; contract_end: string | null }, today: string): 'ACTIVE' | 'INACTIVE' {
+  return outsideDates(c, today) ? 'INACTIVE' : 'ACTIVE';
 }
 
 const invalidTransition = () => new AppError(409, 'INVALID_TRANSITION', 'server.contract_invalid_transition');
@@ -133,7 +147,7 @@ export async function changeContract(
   actor: Actor,
   id: number,
   body: { action: ContractAction; override?: boolean },
-  now = new Date(),
+  now = ctx.clock.now(),
 ) {
   const row = await scoped(ctx, actor, id);
   assertMayChange(actor, row);
@@ -145,12 +159,13 @@ export async function changeContract(
     const to = target(body.action, c, today);
     let content = CONTENT[body.action];
     const earliest = body.action === 'terminate' ? earliestTermination(c) : null;
+    // inside the minimum only with the override asked for (the dialog's checkbox) by the platform master
     if (earliest && today < earliest) {
       if (!body.override) throw new AppError(422, 'CONTRACT_MINIMUM_PERIOD', 'server.contract_minimum_period', { date: earliest });
       content = 'terminated_override';
     }
     await setStatus(q, id, to);
-    await insertHistory(q, [{ accountId: id, executorId: actor.id, content, from: c.contract_status, to }]);
+    await insertHistory(q, now, [{ accountId: id, executorId: actor.id, content, from: c.contract_status, to }]);
     const subtree = (await liveSubtree(q, c.path)).map((r) => Number(r.id));
     if (to !== 'ACTIVE') await bumpTokenVersion(q, subtree);
     return { subtree, to };
@@ -167,14 +182,16 @@ export async function changeContract(
 export async function deleteAccount(ctx: AppContext, actor: Actor, id: number): Promise<void> {
   const row = await scoped(ctx, actor, id);
   assertMayChange(actor, row);
+  const now = ctx.clock.now();
   const ids = await ctx.db.tx(async (q) => {
     const c = await lockContract(q, id);
     if (!c) throw notFound();
     const subtree = await liveSubtree(q, c.path);
     const ids = subtree.map((r) => Number(r.id));
-    await softDelete(q, ids);
+    await softDelete(q, ids, now);
     await insertHistory(
       q,
+      now,
       subtree.map((r) => ({
         accountId: Number(r.id),
         executorId: actor.id,
@@ -194,12 +211,13 @@ export async function deleteAccount(ctx: AppContext, actor: Actor, id: number): 
  * one history row per change (executor null). Becoming INACTIVE ends the subtree's sessions like a
  * pause. Idempotent: a second run the same day changes nothing.
  */
-export async function applyContractDates(ctx: AppContext, now = new Date()): Promise<{ inactive: number; activated: number }> {
+export async function applyContractDates(ctx: AppContext, now = ctx.clock.now()): Promise<{ inactive: number; activated: number }> {
   const today = japanDay(now);
   const r = await ctx.db.tx(async (q) => {
     const changed = await applyDates(q, today);
     await insertHistory(
       q,
+      now,
       changed.map((c) => ({
         accountId: Number(c.id),
         executorId: null,
@@ -224,15 +242,29 @@ export async function applyContractDates(ctx: AppContext, now = new Date()): Pro
   return { inactive, activated: r.changed.length - inactive };
 }
 
-const day = (v: string | Date): string =>
-  typeof v === 'string'
-    ? v.slice(0, 10)
-    : `${v.getFullYear()}-${String(v.getMonth() + 1).padStart(2, '0')}-${String(v.getDate()).padStart(2, '0')}`;
+/**
+ * After an edit of an account's contract dates, in the editor's transaction: a running contract (ACTIVE or INACTIVE)
+ * takes the status its dates give on `at`'s day at once, with its history row, instead of waiting for the daily job.
+ * Becoming INACTIVE ends the subtree's sessions as the job does. Returns the accounts whose cached rows changed.
+ */
+export async function followDates(q: Queryable, at: Date, executorId: number, accountId: number): Promise<number[]> {
+  const c = await lockContract(q, accountId);
+  if (!c || (c.contract_status !== 'ACTIVE' && c.contract_status !== 'INACTIVE')) return [];
+  const to = statusByDates(c, japanDay(at));
+  if (to === c.contract_status) return [];
+  await setStatus(q, accountId, to);
+  await insertHistory(q, at, [
+    { accountId, executorId, content: to === 'INACTIVE' ? 'inactive' : 'activated', from: c.contract_status, to },
+  ]);
+  const subtree = await subtreesOf(q, [c.path]);
+  if (to === 'INACTIVE') await bumpTokenVersion(q, subtree);
+  return subtree;
+}
 
-/** Inside the 12-month minimum contract period (from contract_start, Japan time): 422. */
-function assertContractMinimumPassed(row: AccountRow, now = new Date()): void {
-  const until = row.contract_start ? earliestTermination({ contract_start: day(row.contract_start) }) : null;
-  if (until && japanDay(now) < until) throw new AppError(422, 'CONTRACT_MINIMUM_PERIOD', 'server.contract_minimum_period', { date: until });
+/** Inside the 12-month minimum contract period (from the start, or the creation without one; Japan time): 422. */
+function assertContractMinimumPassed(row: AccountRow, now: Date): void {
+  const until = earliestTermination({ contract_start: row.contract_start, created_day: japanDay(row.created_at) });
+  if (japanDay(now) < until) throw new AppError(422, 'CONTRACT_MINIMUM_PERIOD', 'server.contract_minimum_period', { date: until });
 }
 
 /**
@@ -262,15 +294,16 @@ export async function deleteOwnAccount(ctx: AppContext, actor: Actor, password: 
   }
   await clearFailures(ctx.kv, keys.account);
   const owner = row.type !== 'SUB_ADMIN';
-  if (owner) assertContractMinimumPassed(row);
+  const now = ctx.clock.now();
+  if (owner) assertContractMinimumPassed(row, now);
   const ids = await ctx.db.tx(async (q) => {
     await lockAccount(q, row.id);
     if (owner && (await hasLiveCustomers(q, row))) throw conflict('server.account_has_customers', 'ACCOUNT_HAS_CUSTOMERS');
     const all = owner ? [row.id, ...(await staffIdsOf(q, row.id))] : [row.id];
     await bumpTokenVersion(q, all);
-    await softDeleteAccounts(q, all);
+    await softDeleteAccounts(q, all, now);
     if (owner)
-      await recordContractHistory(q, {
+      await recordContractHistory(q, now, {
         accountId: row.id,
         executorId: actor.id,
         content: 'deleted',

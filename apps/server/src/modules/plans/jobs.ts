@@ -7,6 +7,6 @@ import { applyPlanChanges } from './service.js';
 /** Monthly, 00:00 in Japan on the 1st: next month's plans take effect. */
 export const NEXT_PLANS_JOB = 'accounts.apply_next_plans';
 
-export const nextPlansJob = scheduledJob(NEXT_PLANS_JOB, { every: 'month', atMinutes: 0 }, (ctx) => applyPlanChanges(ctx));
+export const nextPlansJob = scheduledJob(NEXT_PLANS_JOB, { every: 'month', atMinutes: 0 }, (ctx, period) => applyPlanChanges(ctx, period));
 
 export const planJobs = { [NEXT_PLANS_JOB]: nextPlansJob };

@@ -218,6 +218,7 @@ export async function deletePlan(ctx: AppContext, actor: Actor, id: number): Pro
  */
 export async function moveToLatest(ctx: AppContext, actor: Actor, id: number, accountId?: number): Promise<MoveToLatestResult> {
   assertCanEdit(actor);
+  const now = ctx.clock.now();
   const done = await ctx.db.tx(async (q) => {
     const row = await owned(q, actor, id);
     const latest = await findLatestVersion(q, Number(row.family));
@@ -235,6 +236,7 @@ export async function moveToLatest(ctx: AppContext, actor: Actor, id: number, ac
     if (accountId !== undefined && moved.length === 0) throw notFound();
     await recordHistory(
       q,
+      now,
       moved.map((a) => ({
         accountId: Number(a.id),
         executorId: actor.id,

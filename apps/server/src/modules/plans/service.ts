@@ -1,4 +1,4 @@
-import type { AccountType } from '@swipe/core';
+import { type AccountType, monthRangeJst } from '@swipe/core';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/db.js';
 import { fieldError } from '../../errors.js';
@@ -60,12 +60,18 @@ export async function plansOfferedTo(q: Queryable, actor: Actor): Promise<{ id: 
   return listPlansOwnedBy(q, await findOemMasterAbove(q, actor.ownerId));
 }
 
-/** The monthly job's rule (00:00 in Japan on the 1st): next month's plan becomes the plan. Idempotent. */
-export async function applyPlanChanges(ctx: AppContext): Promise<{ changed: number }> {
+/**
+ * The monthly job's rule (00:00 in Japan on the 1st of `period`, YYYY-MM): next month's plan becomes the plan. Its
+ * history rows are dated that moment, when the change takes effect, even when the job runs late (the plan in force
+ * reads them); without a period, the clock's now. Idempotent.
+ */
+export async function applyPlanChanges(ctx: AppContext, period?: string): Promise<{ changed: number }> {
+  const at = period ? monthRangeJst(period).start : ctx.clock.now();
   const rows = await ctx.db.tx(async (q) => {
     const changed = await applyNextPlans(q);
     await recordHistory(
       q,
+      at,
       changed.map((c) => ({
         accountId: Number(c.id),
         executorId: null,

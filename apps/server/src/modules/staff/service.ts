@@ -88,9 +88,11 @@ export async function inviteStaff(ctx: AppContext, actor: Actor, input: InviteSt
   const authority = authorityForRole(input.role, input.authority);
   await assertMayGrant(ctx, actor, { authority, licenseIssue: input.licenseIssue });
   await hitLimits(ctx.kv, [{ key: `staff-invite:${actor.ownerId}`, limit: INVITE_LIMIT }]);
+  const now = ctx.clock.now();
   return ctx.db.tx(async (q) => {
     if (await emailTaken(q, input.email)) throw conflict('validation.email_taken', 'EMAIL_TAKEN');
     const row = await insertAccount(q, {
+      createdAt: now,
       parentId: actor.ownerId,
       type: 'SUB_ADMIN',
       email: input.email,
@@ -102,7 +104,7 @@ export async function inviteStaff(ctx: AppContext, actor: Actor, input: InviteSt
       mustChangePassword: false,
     });
     if (input.licenseIssue) await setLicenseIssue(q, row.id, true);
-    await recordContractHistory(q, { accountId: row.id, executorId: actor.id, content: 'created', to: 'ACTIVE' });
+    await recordContractHistory(q, now, { accountId: row.id, executorId: actor.id, content: 'created', to: 'ACTIVE' });
     await enqueueJob(q, SETUP_JOB, { accountId: row.id, lang }, { maxAttempts: 5 });
     return presentStaff((await findStaffRow(q, actor.ownerId, row.id)) as StaffRow);
   });
@@ -140,7 +142,7 @@ export async function removeStaff(ctx: AppContext, actor: Actor, id: number): Pr
   const ids = [Number(row.id)];
   await ctx.db.tx(async (q) => {
     await bumpTokenVersion(q, ids);
-    await softDeleteAccounts(q, ids);
+    await softDeleteAccounts(q, ids, ctx.clock.now());
   });
   await accountsChanged(ctx, ids);
 }

@@ -186,7 +186,6 @@ export function checkRecords(records: string[][], opts: CheckOptions): { rows: C
     const end = cell('contract_end');
     if (start && !isIsoDate(start)) fail('contract_start', 'validation.import_date');
     if (end && !isIsoDate(end)) fail('contract_end', 'validation.import_date');
-    if (start && isIsoDate(start) && end === '') fail('contract_end', 'validation.date_end_required');
     if (start && end && isIsoDate(start) && isIsoDate(end) && end <= start) fail('contract_end', 'validation.date_end_after_start');
 
     const authorityCell = cell('authority')?.toUpperCase();

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CHILD_TYPES, type ImportIssue, type ImportResult, LIMITS } from '@swipe/core';
+import { CHILD_TYPES, type ImportIssue, type ImportResult, japanDay, LIMITS } from '@swipe/core';
 import { type Lang, translate } from '@swipe/i18n';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/db.js';
@@ -7,7 +7,7 @@ import { AppError, notFound } from '../../errors.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { type Actor, assertCanEdit, assertMenu } from '../accounts/actor.js';
 import { accountsChanged, findOemMasterAbove, importParent, insertImportedAccounts, takenEmails } from '../accounts/service.js';
-import { recordHistory } from '../contracts/service.js';
+import { recordHistory, statusByDates } from '../contracts/service.js';
 import { assignablePlanNames } from '../plans/service.js';
 import { type CheckedRow, checkRecords, decodeCsv, parseCsv, type RowIssue, templateCsv } from './parse.js';
 import {
@@ -181,19 +181,25 @@ export async function runImport(ctx: AppContext, importId: number, opts: RunOpti
     const executorId = Number(imp.account_id);
     const { id: parentId, path: parentPath } = await importParent(q, executorId);
     const ids: number[] = [];
+    const now = ctx.clock.now();
+    const today = japanDay(now);
     for (let i = 0; i < imp.rows.length; i += IMPORT_CHUNK) {
-      const chunk = imp.rows.slice(i, i + IMPORT_CHUNK);
-      const made = await insertImportedAccounts(q, { parentId, parentPath, rows: chunk });
+      // each takes the status its contract dates give today, at once (INACTIVE before its start)
+      const chunk = imp.rows
+        .slice(i, i + IMPORT_CHUNK)
+        .map((r) => ({ ...r, contractStatus: statusByDates({ contract_start: r.contractStart, contract_end: r.contractEnd }, today) }));
+      const made = await insertImportedAccounts(q, { parentId, parentPath, rows: chunk, createdAt: now });
       // each with its "created" contract history row, carrying the plan it starts on
-      const planOf = new Map(chunk.map((r) => [r.email.toLowerCase(), r.planId]));
+      const byEmail = new Map(chunk.map((r) => [r.email.toLowerCase(), r]));
       await recordHistory(
         q,
+        now,
         made.map((a) => ({
           accountId: a.id,
           executorId,
           content: 'created',
-          to: 'ACTIVE',
-          planId: planOf.get(a.email.toLowerCase()) ?? null,
+          to: byEmail.get(a.email.toLowerCase())?.contractStatus ?? 'ACTIVE',
+          planId: byEmail.get(a.email.toLowerCase())?.planId ?? null,
         })),
       );
       for (const a of made) await enqueueJob(q, 'auth.account_setup', { accountId: a.id, lang: imp.lang });

@@ -13,6 +13,8 @@ import { recordHistory } from '../contracts/service.js';
 export async function createMaster(
   db: Db,
   input: { email: string; password: string; companyName?: string; another?: boolean },
+  /** when it happens: the CLI runs outside any app context, so its own clock (the system's) */
+  now = new Date(),
 ): Promise<{ id: number; email: string }> {
   const e = emailRule.safeParse(input.email);
   if (!e.success) throw invalid(toFieldIssues(e.error).map((i) => ({ ...i, path: 'email' })));
@@ -30,8 +32,9 @@ export async function createMaster(
       passwordHash,
       companyName: input.companyName ?? '',
       mustChangePassword: false,
+      createdAt: now,
     });
-    await recordHistory(q, [{ accountId: Number(row.id), executorId: null, content: 'created', from: null, to: 'ACTIVE' }]);
+    await recordHistory(q, now, [{ accountId: Number(row.id), executorId: null, content: 'created', from: null, to: 'ACTIVE' }]);
     return { id: Number(row.id), email: row.email };
   });
 }

@@ -5,7 +5,7 @@ import {
   CHILD_TYPES,
   type CreateAccountBody,
   canUseMenu,
-  checkDateRange,
+  checkContractDates,
   japanDay,
   type SiteSummary,
   type UpdateAccountBody,
@@ -28,7 +28,7 @@ import {
   UNUSABLE_PREFIX,
   updateAccountFields,
 } from '../accounts/service.js';
-import { recordContractHistory } from '../contracts/service.js';
+import { followDates, recordContractHistory, statusByDates } from '../contracts/service.js';
 import { assertAssignablePlan, plansChanged, plansInSubtree, plansOfferedTo } from '../plans/service.js';
 import { presentHistory, presentUser } from './presenter.js';
 import { findUserRow, listAccountRows, listContractHistory, type UserRow } from './repo.js';
@@ -195,6 +195,10 @@ export async function createAccount(ctx: AppContext, actor: Actor, input: Create
   assertAccountMenu(actor, input.type);
   assertCanEdit(actor);
   if (!CHILD_TYPES[actor.effectiveType].includes(input.type)) throw forbidden();
+  const now = ctx.clock.now();
+  const dates = { contract_start: input.contractStart ?? null, contract_end: input.contractEnd ?? null };
+  // the status its dates give today, at once (INACTIVE before the start or after the end)
+  const status = statusByDates(dates, japanDay(now));
   const created = ctx.db.tx(async (q) => {
     await assertAssignablePlan(q, actor, input.type, input.planId);
     if (await emailTaken(q, input.email)) throw conflict('validation.email_taken', 'EMAIL_TAKEN');
@@ -209,11 +213,13 @@ export async function createAccount(ctx: AppContext, actor: Actor, input: Create
       staffRole: input.type === 'SUB_ADMIN' ? (input.staffRole ?? 'EDITOR') : null,
       planId: input.planId ?? null,
       mustChangePassword: false,
-      contractStart: input.contractStart ?? null,
-      contractEnd: input.contractEnd ?? null,
+      contractStart: dates.contract_start,
+      contractEnd: dates.contract_end,
+      contractStatus: status,
+      createdAt: now,
     });
     await updateAccountFields(q, row.id, { licenseIssue: input.licenseIssue, logoUrl: input.logoUrl || null, language: lang });
-    await recordContractHistory(q, { accountId: row.id, executorId: actor.id, content: 'created', to: 'ACTIVE', planId: input.planId });
+    await recordContractHistory(q, now, { accountId: row.id, executorId: actor.id, content: 'created', to: status, planId: input.planId });
     await enqueueJob(q, ACCOUNT_SETUP_JOB, { accountId: row.id, lang });
     return presentUser((await findUserRow(q, row.id)) as UserRow);
   });
@@ -243,11 +249,19 @@ export async function updateAccount(ctx: AppContext, actor: Actor, id: number, i
   const own = row.id === actor.id;
   const contract = input.authority ?? input.planId ?? input.contractStart ?? input.contractEnd ?? input.licenseIssue;
   if (own && (contract !== undefined || input.planId === null)) throw forbidden();
-  const range = checkDateRange(input.contractStart ?? row.contract_start_day, input.contractEnd ?? row.contract_end_day);
+  // an open end (no end date) is a valid contract for every edit and plan change
+  const range = checkContractDates(
+    input.contractStart === undefined ? row.contract_start_day : input.contractStart,
+    input.contractEnd === undefined ? row.contract_end_day : input.contractEnd,
+  );
   if (range) throw fieldError('contractEnd', range);
+  const now = ctx.clock.now();
   const { planId, logoUrl, ...rest } = input;
   const fields: AccountFields = { ...rest, logoUrl: logoUrl === undefined ? undefined : logoUrl || null };
   const history: { content: string; planId?: number | null }[] = [];
+  const datesChanged =
+    (input.contractStart !== undefined && input.contractStart !== row.contract_start_day) ||
+    (input.contractEnd !== undefined && input.contractEnd !== row.contract_end_day);
   const saved = ctx.db.tx(async (q) => {
     if (input.email && input.email.toLowerCase() !== row.email.toLowerCase() && (await emailTaken(q, input.email)))
       throw conflict('validation.email_taken', 'EMAIL_TAKEN');
@@ -266,23 +280,21 @@ export async function updateAccount(ctx: AppContext, actor: Actor, id: number, i
         history.push({ content: 'plan_change_scheduled', planId });
       }
     }
-    if (
-      (input.contractStart !== undefined && input.contractStart !== row.contract_start_day) ||
-      (input.contractEnd !== undefined && input.contractEnd !== row.contract_end_day)
-    )
-      history.push({ content: 'contract_period_changed' });
+    if (datesChanged) history.push({ content: 'contract_period_changed' });
     await updateAccountFields(q, id, fields);
     for (const h of history)
-      await recordContractHistory(q, {
+      await recordContractHistory(q, now, {
         accountId: id,
         executorId: actor.id,
         content: h.content,
         to: row.contract_status,
         planId: h.planId,
       });
+    // new dates: the status they give today, at once (not at the next daily run)
+    return datesChanged ? followDates(q, now, actor.id, id) : [];
   });
-  await emailRace(saved);
-  await accountsChanged(ctx, [id]);
+  const moved = await emailRace(saved);
+  await accountsChanged(ctx, [id, ...moved]);
   // a plan given at once changes what the account's visitors get now
   if (fields.planId !== undefined) await plansChanged(ctx, [id]);
   return presentUser((await findUserRow(ctx.db, id)) as UserRow);

@@ -29,6 +29,7 @@ interface Item {
   parent_company: string | null;
   contract_status: string;
   contract_start: string | null;
+  contract_end: string | null;
   setup_pending: boolean;
   next_plan_id: number | null;
   plan_id: number | null;
@@ -402,5 +403,66 @@ describe('detail and history (point 3)', () => {
     expect((await http(base, 'POST', `/api/v1/user/${stranger}/resend-setup`, { token: oemToken })).status).toBe(404);
     // The master sees everything below it.
     expect((await http(base, 'GET', `/api/v1/user/${stranger}/history`, { token: masterToken })).status).toBe(200);
+  });
+});
+
+describe('open-ended contracts, and a status that follows the dates at once', () => {
+  const day = (offset: number) => new Date(s.ctx.clock.nowMs() + 9 * 3_600_000 + offset * 86_400_000).toISOString().slice(0, 10);
+  const put = (id: number, body: Record<string, unknown>) =>
+    http<Item & { message?: string; fields?: { path: string; message: string }[] }>(base, 'PUT', `/api/v1/user/${id}`, {
+      token: oemToken,
+      body,
+      lang: 'en',
+    });
+  const history = (id: number) =>
+    s.ctx.db.query<{ process_content: string; to_status: string }>(
+      'SELECT process_content, to_status FROM contract_history WHERE account_id = $1 ORDER BY id',
+      [id],
+    );
+
+  it('an account with a start and no end date takes every edit and a plan change (the demo customer)', async () => {
+    const a = await makeAccount(s.ctx, {
+      parentId: oem.id,
+      type: 'USER',
+      email: 'open-ended@users.test',
+      companyName: 'Open Ended',
+      planId: oemPlan,
+      contractStart: day(-30),
+    });
+    const named = await put(a.id, { contact_name: 'Still open' });
+    expect(named.status, JSON.stringify(named.body)).toBe(200);
+    const booked = await put(a.id, { plan_id: oemPlan2 });
+    expect(booked.status).toBe(200);
+    expect(booked.body).toMatchObject({ next_plan_id: oemPlan2, contract_end: null, contract_status: 'ACTIVE' });
+    // clearing an end date again is an open-ended contract too; an end before the start is still refused
+    expect((await put(a.id, { contract_end: day(300) })).status).toBe(200);
+    expect((await put(a.id, { contract_end: null })).body.contract_end).toBeNull();
+    const before = await put(a.id, { contract_end: day(-40) });
+    expect(before.status).toBe(422);
+    expect(before.body.fields?.[0]).toEqual({ path: 'contractEnd', message: 'The end must be after the start.' });
+  });
+
+  it('created before its start it is INACTIVE at once; new dates move it at once, with a history row each', async () => {
+    const created = await http<Item>(base, 'POST', '/api/v1/user', {
+      token: oemToken,
+      body: { type: 'USER', email: 'starts-later@users.test', company_name: 'Later', contract_start: day(10) },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.contract_status).toBe('INACTIVE');
+    const id = created.body.id;
+    expect(await history(id)).toEqual([{ process_content: 'created', to_status: 'INACTIVE' }]);
+    const started = await put(id, { contract_start: day(-1) });
+    expect(started.body.contract_status).toBe('ACTIVE');
+    const ended = await put(id, { contract_end: day(-1), contract_start: day(-20) });
+    expect(ended.body.contract_status).toBe('INACTIVE');
+    expect((await history(id)).slice(1)).toEqual([
+      { process_content: 'contract_period_changed', to_status: 'INACTIVE' },
+      { process_content: 'activated', to_status: 'ACTIVE' },
+      { process_content: 'contract_period_changed', to_status: 'ACTIVE' },
+      { process_content: 'inactive', to_status: 'INACTIVE' },
+    ]);
+    // a paused account keeps its status: only running contracts follow their dates
+    await s.ctx.db.query("UPDATE accounts SET contract_status = 'SUSPENDED' WHERE id = $1", [id]);
+    expect((await put(id, { contract_end: null })).body.contract_status).toBe('SUSPENDED');
   });
 });

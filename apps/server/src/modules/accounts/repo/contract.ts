@@ -12,6 +12,8 @@ export interface ContractRow {
   /** YYYY-MM-DD (a day in Japan) or null */
   contract_start: string | null;
   contract_end: string | null;
+  /** the day of its creation in Japan (the minimum period counts from it when there is no start date) */
+  created_day: string;
 }
 
 const like = (path: string) => `${path.replace(/[\\%_]/g, '\\$&')}%`;
@@ -20,7 +22,8 @@ const like = (path: string) => `${path.replace(/[\\%_]/g, '\\$&')}%`;
 export function lockContract(q: Queryable, id: number): Promise<ContractRow | undefined> {
   return q.maybeOne<ContractRow>(
     `SELECT id, path, type, contract_status, to_char(contract_start, 'YYYY-MM-DD') AS contract_start,
-            to_char(contract_end, 'YYYY-MM-DD') AS contract_end
+            to_char(contract_end, 'YYYY-MM-DD') AS contract_end,
+            to_char((created_at AT TIME ZONE 'UTC') + interval '9 hours', 'YYYY-MM-DD') AS created_day
        FROM accounts WHERE id = $1 AND deleted_at IS NULL FOR UPDATE`,
     [id],
   );
@@ -38,11 +41,11 @@ export function liveSubtree(q: Queryable, rootPath: string): Promise<{ id: numbe
   );
 }
 
-/** Soft-deletes accounts; every access token of theirs ends with the version bump. */
-export async function softDelete(q: Queryable, ids: number[]): Promise<void> {
+/** Soft-deletes accounts at `at` (business time); every access token of theirs ends with the version bump. */
+export async function softDelete(q: Queryable, ids: number[], at: Date): Promise<void> {
   await q.query(
-    'UPDATE accounts SET deleted_at = now(), token_version = token_version + 1, updated_at = now() WHERE id = ANY($1::bigint[]) AND deleted_at IS NULL',
-    [ids],
+    'UPDATE accounts SET deleted_at = $2, token_version = token_version + 1, updated_at = now() WHERE id = ANY($1::bigint[]) AND deleted_at IS NULL',
+    [ids, at],
   );
 }
 

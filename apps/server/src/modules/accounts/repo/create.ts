@@ -48,6 +48,8 @@ export interface ImportedAccount {
   contractStart: string | null;
   contractEnd: string | null;
   licenseIssue: boolean;
+  /** ACTIVE, or INACTIVE outside its contract dates (contracts' rule, applied by the caller) */
+  contractStatus: 'ACTIVE' | 'INACTIVE';
   /** the row in the file: ids are taken in this order */
   row: number;
 }
@@ -58,7 +60,7 @@ export interface ImportedAccount {
  */
 export async function insertImportedAccounts(
   q: Queryable,
-  p: { parentId: number; parentPath: string; rows: ImportedAccount[] },
+  p: { parentId: number; parentPath: string; rows: ImportedAccount[]; createdAt: Date },
 ): Promise<{ id: number; email: string }[]> {
   const data = p.rows.map((r) => ({
     type: r.type,
@@ -71,20 +73,22 @@ export async function insertImportedAccounts(
     contract_start: r.contractStart,
     contract_end: r.contractEnd,
     license_issue: r.licenseIssue,
+    contract_status: r.contractStatus,
     ord: r.row,
   }));
   const inserted = await q.query<{ id: number; email: string }>(
     `WITH src AS (
        SELECT nextval(pg_get_serial_sequence('accounts', 'id')) AS id, r.*
          FROM jsonb_to_recordset($1::jsonb) AS r(type text, email text, company_name text, contact_name text, authority text,
-           staff_role text, plan_id bigint, contract_start date, contract_end date, license_issue boolean, ord int)
+           staff_role text, plan_id bigint, contract_start date, contract_end date, license_issue boolean, contract_status text,
+           ord int)
         ORDER BY r.ord)
      INSERT INTO accounts (id, parent_id, type, path, email, password_hash, company_name, contact_name, authority, staff_role,
-       plan_id, contract_start, contract_end, license_issue, must_change_password)
+       plan_id, contract_start, contract_end, license_issue, must_change_password, contract_status, created_at)
      SELECT id, $2, type, $3 || id || '/', email, '', company_name, contact_name, authority, staff_role,
-       plan_id, contract_start, contract_end, license_issue, true FROM src
+       plan_id, contract_start, contract_end, license_issue, true, contract_status, $4 FROM src
      RETURNING id, email`,
-    [JSON.stringify(data), p.parentId, p.parentPath],
+    [JSON.stringify(data), p.parentId, p.parentPath, p.createdAt],
   );
   return inserted.map((r) => ({ id: Number(r.id), email: r.email }));
 }

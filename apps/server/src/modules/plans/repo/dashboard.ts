@@ -1,5 +1,6 @@
 import type { Queryable } from '../../../db/db.js';
 import type { DashboardScope } from '../../accounts/service.js';
+import { putsPlanInForce } from './in-force.js';
 
 // The dashboard's plan figures: plans in force over time (contract history), plan versions, paid plans now. Every
 // query takes the caller's subtree (accounts' DashboardScope); staff (SUB_ADMIN) and the root are never customers.
@@ -24,8 +25,8 @@ export interface PlanBucket {
 }
 
 /**
- * Accounts per plan version in force at each instant (accounts' planInForce rule: the last contract_history row
- * with a plan executed before the instant; an account without one before it keeps the plan it holds, if it
+ * Accounts per plan version in force at each instant (the rule of in-force.ts: the last row that put a plan in
+ * force before the instant, never a booking; an account without one before it keeps the plan it holds, if it
  * existed then). Counted: customer accounts created before the instant, not deleted or terminated before it.
  */
 export async function plansInForce(q: Queryable, s: DashboardScope, at: { label: string; at: Date }[]): Promise<PlanBucket[]> {
@@ -36,7 +37,7 @@ export async function plansInForce(q: Queryable, s: DashboardScope, at: { label:
        SELECT ch.account_id, ch.plan_id, ch.executed_at AS since,
               lead(ch.executed_at) OVER w AS until, row_number() OVER w AS k
          FROM contract_history ch JOIN accounts a ON a.id = ch.account_id
-        WHERE ch.plan_id IS NOT NULL AND a.${BELOW_A}
+        WHERE ${putsPlanInForce('ch')} AND a.${BELOW_A}
        WINDOW w AS (PARTITION BY ch.account_id ORDER BY ch.executed_at, ch.id)
      ),
      iv AS (

@@ -1,10 +1,18 @@
 import type { AccountType } from '@swipe/core';
 import type { Queryable } from '../../../db/db.js';
 
-// The plan in force in a month: every plan assignment writes a contract_history row with plan_id;
-// the plan in force in month M is the last such row executed before 00:00 JST on the 1st of M+1 (a change the
-// monthly job applies at that moment belongs to M+1). An account with no such row (rows from before plan
-// history existed) falls back to the plan it holds, if it existed before that moment.
+// The plan in force, one rule for bills, the /plan usage projection, the summary's plan trend and MRR. A plan is in
+// force from the contract_history row that puts it there: the account created on it, a plan given at once to an
+// account without one, or next month's plan taking effect (the monthly job, dated 00:00 JST on the 1st). A booking
+// (plan_change_scheduled) names the booked plan but is never in force: it takes effect only through that job, on
+// the 1st after it. Month M is billed at the plan in force during M: the last such row before 00:00 JST on the 1st
+// of M+1. An account with no such row (rows from before plan history existed) falls back to the plan it holds,
+// if it existed before that moment.
+
+/** The history rows (alias `h`) that put their plan in force when executed; never a booking. */
+export function putsPlanInForce(h: string): string {
+  return `${h}.plan_id IS NOT NULL AND ${h}.process_content IN ('created', 'plan_assigned', 'plan_changed')`;
+}
 
 export interface PlanInForce {
   planId: number;
@@ -53,8 +61,8 @@ function bounds(month: string): { from: string; to: string; startAt: string; end
 
 const SELECT = `
   WITH h AS (
-    SELECT DISTINCT ON (account_id) account_id, plan_id FROM contract_history
-     WHERE plan_id IS NOT NULL AND executed_at < $2::timestamptz
+    SELECT DISTINCT ON (account_id) account_id, plan_id FROM contract_history x
+     WHERE ${putsPlanInForce('x')} AND executed_at < $2::timestamptz
      ORDER BY account_id, executed_at DESC, id DESC
   )
   SELECT a.id, a.type, a.path, a.company_name, a.license_issue, a.language,
