@@ -337,6 +337,33 @@ describe('server-rendered pages', () => {
   });
 });
 
+describe('?lang= on the live viewer', () => {
+  it("is read as the address's language: moved to that language's address, html lang with it", async () => {
+    const go = (path: string, cookie?: string) => fetch(`${base}${path}`, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+    for (const [from, to] of [
+      ['/?lang=en', '/en'],
+      ['/A1?lang=en', '/en/A1'],
+      ['/B2?lang=en&variation_id=v1', '/en/B2?variation_id=v1'],
+      [`/sites/${siteId}/B2?lang=en`, `/sites/${siteId}/en/B2`],
+      // aliases as browsers write them; a language the site does not offer, or its default: the default address
+      ['/A1?lang=en-US', '/en/A1'],
+      ['/A1?lang=kr', '/A1'],
+      ['/A1?lang=ja', '/A1'],
+    ]) {
+      const r = await go(from);
+      expect(r.status, from).toBe(302);
+      expect(r.headers.get('location'), from).toBe(to);
+    }
+    // over a remembered choice too: the address asks
+    expect((await go('/A1?lang=en', 'swipe_lang=ja')).headers.get('location')).toBe('/en/A1');
+    // a language in the path wins over the query; an unknown code is no language
+    expect((await go('/ja/A1?lang=en')).status).toBe(200);
+    expect((await go('/A1?lang=xx')).status).toBe(200);
+    const page = await (await fetch(`${base}/A1?lang=en`)).text();
+    expect(page).toContain('<html lang="en"');
+  });
+});
+
 describe('analytics events', () => {
   it('stores a batch with a session cookie, skipping pages of other sites', async () => {
     const a1 = pageAt('A1').id;

@@ -1,6 +1,7 @@
 import { addressMatchesSite, buildAddress, parseAddress } from '@swipe/core/address.ts';
 import { LANGUAGE_COOKIE, type Language } from '@swipe/core/constants.ts';
 import { isLang } from '@swipe/core/slug.ts';
+import { normalizeLang } from '@swipe/i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { requestLang } from '../../http/lang.js';
@@ -69,6 +70,21 @@ const queryOf = (url: string) => {
   return i < 0 ? '' : url.slice(i);
 };
 
+/** The language `?lang=` names (spec codes or their aliases: en, ko, zh-CN ...), if any. */
+function queryLang(req: FastifyRequest): Language | null {
+  const query: unknown = req.query;
+  const v = query !== null && typeof query === 'object' ? (query as Record<string, unknown>).lang : undefined;
+  return typeof v === 'string' ? normalizeLang(v) : null;
+}
+
+/** The query without its `lang` (it became the address's language segment). */
+function queryWithoutLang(url: string): string {
+  const q = new URLSearchParams(queryOf(url));
+  q.delete('lang');
+  const rest = q.toString();
+  return rest ? `?${rest}` : '';
+}
+
 type Resolved = Awaited<ReturnType<typeof resolveSiteId>>;
 
 export async function viewerPageRoutes(app: App, ctx: AppContext): Promise<void> {
@@ -117,7 +133,7 @@ export async function viewerPageRoutes(app: App, ctx: AppContext): Promise<void>
     if (ps.pathPrefix) segs.push(ps.pathPrefix);
     const rootPath = `/${segs.join('/')}`;
     // Another language of the same address (same position or screen, same query), not cached.
-    const inLanguage = (lang: Language) =>
+    const inLanguage = (lang: Language, query = queryOf(req.url)) =>
       reply.header('cache-control', 'no-store').redirect(
         buildAddress({
           mode: resolved.mode,
@@ -127,13 +143,20 @@ export async function viewerPageRoutes(app: App, ctx: AppContext): Promise<void>
           defaultLanguage: ps.defaultLanguage,
           position: a.position,
           rest: [...a.rest, ...(a.formPage ? [a.formPage] : [])].join('/') || null,
-        }) + queryOf(req.url),
+        }) + query,
         302,
       );
     if (a.lang && !ps.languages.includes(a.lang)) {
       // a language the site does not offer (or the owner's plan serves one language only): the default one
       if (isLang(a.lang)) return inLanguage(ps.defaultLanguage);
       return renderError(ctx, req, reply, { kind: '404', lang: errorLang(req) });
+    }
+    // ?lang= on an address without a language is read as its language segment, under the same rules: moved to that
+    // language's address (the default one when the site does not offer it), the query otherwise kept
+    const asked = a.lang ? null : queryLang(req);
+    if (asked) {
+      const offered = ps.languages.includes(asked) && (asked === ps.defaultLanguage || ps.planFlags.multiLanguage);
+      return inLanguage(offered ? asked : ps.defaultLanguage, queryWithoutLang(req.url));
     }
     // no language in the address: the visitor's remembered choice, when this site offers it
     const chosen = a.lang ? null : rememberedLang(req);
