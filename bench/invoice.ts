@@ -1,5 +1,5 @@
-import { monthOfJst } from '@swipe/core';
 import type { AppContext } from '../apps/server/src/context.js';
+import { Clock } from '../apps/server/src/lib/clock.js';
 import type { InvoiceDocument } from '../apps/server/src/modules/billing/invoice.js';
 import { documentOf } from '../apps/server/src/modules/billing/invoice-export.js';
 import { invoiceOfBill } from '../apps/server/src/modules/billing/invoice-issue.js';
@@ -10,8 +10,8 @@ import { http, login, makeAccount, makePlan, startTestServer } from '../apps/ser
 import { line } from './lib.js';
 
 // Issue 10 acceptance: the invoice PDF p95 under 300 ms after the first render, through
-// GET /bill/{id}/export-pdf (auth, scope, the bill's reads, pdfkit with the Noto Sans JP subset) and the
-// render alone. Database: DATABASE_URL if set (PostgreSQL), else PGlite. Figures are printed, never asserted.
+// GET /bill/{id}/export-pdf (auth, scope, the bill and its stored invoice read, pdfkit with the Noto Sans JP subset)
+// and the render alone. Database: DATABASE_URL if set (PostgreSQL), else PGlite. Figures are printed, never asserted.
 
 const N = 60;
 const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
@@ -19,7 +19,8 @@ const fmt = (ms: number) => `${ms.toFixed(1)} ms`;
 
 export async function run(): Promise<void> {
   console.log('invoice PDF');
-  const s = await startTestServer();
+  // October 2026 has ended: its bill is issued at 00:00 JST on 1 November
+  const s = await startTestServer({}, { clock: new Clock().set('2026-11-01T00:00:00+09:00') });
   try {
     const master = await makeAccount(s.ctx, { parentId: null, type: 'MASTER', email: 'root@bench-inv.test', companyName: 'Platform' });
     const user = await makeAccount(s.ctx, {
@@ -29,9 +30,13 @@ export async function run(): Promise<void> {
       companyName: '株式会社ベンチ',
     });
     const plan = await makePlan(s.ctx, { name: 'Standard' });
-    const mt = (await login(s.adminUrl, master.email)).access;
-    await http(s.adminUrl, 'PUT', `/api/v1/user/${user.id}`, { token: mt, body: { plan_id: plan } });
-    await billMonth(s.ctx, monthOfJst(new Date()));
+    // on the plan since 15 September (the history row a plan assignment writes)
+    await s.ctx.db.query("UPDATE accounts SET plan_id = $2, created_at = '2026-09-15T10:00:00+09:00' WHERE id = $1", [user.id, plan]);
+    await s.ctx.db.query(
+      "INSERT INTO contract_history (account_id, executed_at, process_content, to_status, plan_id) VALUES ($1, '2026-09-15T10:00:00+09:00', 'created', 'ACTIVE', $2)",
+      [user.id, plan],
+    );
+    await billMonth(s.ctx, '2026-10', s.ctx.clock.now());
     const ut = (await login(s.adminUrl, user.email)).access;
     const list = await http<{ items: { id: number }[] }>(s.adminUrl, 'GET', '/api/v1/bill', { token: ut });
     const id = list.body.items[0]?.id;

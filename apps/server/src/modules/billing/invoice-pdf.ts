@@ -34,14 +34,23 @@ const FILES = {
   ],
 } as const;
 
-// The font files are public, read once per process and family (never anything secret here).
-const fonts = new Map<string, { regular: Buffer; bold: Buffer }>();
-function loadFonts(lang: Lang): { regular: Buffer; bold: Buffer } {
+// The font files are public, read and parsed once per process and family (never anything secret here). pdfkit takes
+// a parsed font (fontkit's, the one it uses itself) as well as the file: parsing Noto Sans JP's tables again for every
+// document was most of a render's time. Each document still makes its own subset of the glyphs it uses.
+interface ParsedFont {
+  layout: (...args: never[]) => unknown;
+}
+const fontkit = require('fontkit') as { create: (data: Buffer) => ParsedFont };
+const fonts = new Map<string, { regular: ParsedFont; bold: ParsedFont }>();
+function loadFonts(lang: Lang): { regular: ParsedFont; bold: ParsedFont } {
   const family = FAMILY[lang];
   let f = fonts.get(family);
   if (!f) {
     const [regular, bold] = FILES[family];
-    f = { regular: fs.readFileSync(require.resolve(regular)), bold: fs.readFileSync(require.resolve(bold)) };
+    f = {
+      regular: fontkit.create(fs.readFileSync(require.resolve(regular))),
+      bold: fontkit.create(fs.readFileSync(require.resolve(bold))),
+    };
     fonts.set(family, f);
   }
   return f;
@@ -78,8 +87,9 @@ export function renderInvoicePdf(input: InvoiceDocument): Promise<RenderedInvoic
     },
     lang: lang === 'kr' ? 'ko' : lang === 'cn' ? 'zh' : lang,
   });
-  doc.registerFont('jp', f.regular);
-  doc.registerFont('jp-bold', f.bold);
+  // pdfkit's types name file sources only; its font factory takes any object with fontkit's `layout`
+  doc.registerFont('jp', f.regular as unknown as Buffer);
+  doc.registerFont('jp-bold', f.bold as unknown as Buffer);
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<RenderedInvoice>((resolve, reject) => {

@@ -70,8 +70,9 @@ describe('invoice PDF', () => {
     expect(text).toContain('2026年11月1日');
   });
 
-  it('gives the same bytes for the same bill', async () => {
+  it('gives the same bytes for the same bill, whatever was drawn before it with the same parsed font', async () => {
     const a = await renderInvoicePdf(base);
+    await renderInvoicePdf(withContent({ recipient: { companyName: '全く別の会社名で違う字形を使う' }, planName: '特別プラン' }));
     const b = await renderInvoicePdf({ ...base, issuedAt: new Date(base.issuedAt.getTime()), content: structuredClone(content) });
     expect(a.bytes.equals(b.bytes)).toBe(true);
   });
