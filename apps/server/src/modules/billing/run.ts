@@ -1,14 +1,16 @@
-import { type BillAmounts, computeBill, monthRangeJst, toJapanClock } from '@swipe/core';
+import { type BillAmounts, computeBill, japanDay, monthRangeJst, toJapanClock } from '@swipe/core';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/db.js';
+import { AppError } from '../../errors.js';
 import { type BillableAccount, billableAccounts } from '../plans/service.js';
 import { countPageViewsBySite } from '../analytics/service.js';
 import { siteOwners } from '../sites/service.js';
 import { invoiceIssue } from './invoice-issue.js';
 import { billedAccounts, cardAccounts, hasEarlierBill, insertBill } from './repo.js';
 
-// The monthly bills (issue 10.4). Month M is billed at 00:00 JST on the 1st of M+1 with the plan version in force
-// in M (accounts' planInForce), never the account's current plan: the plan-change job runs at the same moment.
+// The monthly bills. Month M is billed at 00:00 JST on the 1st of M+1 (business time: ctx.clock) with the plan
+// version in force in M (the plans module's rule), never the account's current plan: the plan-change job runs at
+// the same moment.
 // Each account's bill is inserted in its own short transaction, insert-or-nothing on UNIQUE (account_id,
 // year_month): run twice, or killed mid-run and run again, every account is billed once.
 
@@ -53,8 +55,18 @@ export interface RunResult {
   skipped: number;
 }
 
-/** Bills every billable account for a month (YYYY-MM); accounts already billed are left alone. */
-export async function billMonth(ctx: AppContext, month: string, now = new Date()): Promise<RunResult> {
+/**
+ * A month is billed once it has ended in Japan time: an open or future month is refused (422), so no bill is ever
+ * written before its page views are all in (a bill is never written twice: an early one would stand).
+ */
+export function assertMonthEnded(month: string, now: Date): void {
+  const { end } = monthRangeJst(month);
+  if (now.getTime() < end.getTime()) throw new AppError(422, 'MONTH_NOT_ENDED', 'server.bill_month_open', { month, from: japanDay(end) });
+}
+
+/** Bills every billable account for a month (YYYY-MM) that has ended; accounts already billed are left alone. */
+export async function billMonth(ctx: AppContext, month: string, now = ctx.clock.now()): Promise<RunResult> {
+  assertMonthEnded(month, now);
   const accounts = await billableAccounts(ctx.db, month);
   const { thisMonth, before } = await billedAccounts(ctx.db, month);
   const todo = accounts.filter((a) => !thisMonth.has(a.id));

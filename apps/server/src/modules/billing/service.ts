@@ -186,7 +186,7 @@ export async function transition(ctx: AppContext, id: number, from: PaymentStatu
 }
 
 /** GET /plan/usage: this month's sites, page views against limitAccess and the projected bill (the job's function). */
-export async function planUsage(ctx: AppContext, actor: Actor, now = new Date()): Promise<PlanUsage> {
+export async function planUsage(ctx: AppContext, actor: Actor, now = ctx.clock.now()): Promise<PlanUsage> {
   assertMenu(actor, 'plan_check');
   const month = monthOfJst(now);
   const [{ amounts, pageViews, account }, limits, sites] = await Promise.all([
