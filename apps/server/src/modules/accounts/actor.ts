@@ -1,6 +1,8 @@
 import type { AccountType, Authority, MenuEntry } from '@swipe/core';
 import { canUseMenu, USER_TYPE_PATH } from '@swipe/core';
+import type { Queryable } from '../../db/db.js';
 import { forbidden, notFound } from '../../errors.js';
+import { accountClosed } from './repo/contract.js';
 
 /** The signed-in operator, as the services see it. */
 export interface Actor {
@@ -85,6 +87,17 @@ export function inScope(actor: Actor, path: string): boolean {
 
 export function assertInScope(actor: Actor, path: string | null | undefined): void {
   if (!path || !inScope(actor, path)) throw notFound();
+}
+
+/**
+ * The one rule for changing a tenant's data: its owner's contract must be open. Once the owner, or an account above
+ * it, is terminated or deleted, what it owns (its sites and all that hangs on them: forms, media, surveys,
+ * notifications, previews, domains, analytics settings) is read-only for everyone, the owners above and the
+ * platform master included: 403 ACCOUNT_TERMINATED, as the contract screens answer. Every service that changes
+ * such data asks it through its scoping for a change (sites' scopedSite with `lock`, surveys, media, ...).
+ */
+export async function assertOwnerOpen(q: Queryable, ownerAccountId: number): Promise<void> {
+  if (await accountClosed(q, ownerAccountId)) throw forbidden('server.account_terminated', 'ACCOUNT_TERMINATED');
 }
 
 /** Changes need edit authority (a view-authority account or staff member may only read). */

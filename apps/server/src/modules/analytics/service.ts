@@ -3,8 +3,9 @@ import type { VisitorEvent } from '@swipe/core';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { hitLimits, type Limit } from '../../lib/ratelimit.js';
+import { assertOwnerOpen } from '../accounts/actor.js';
 import { getPublishedSite, type PublishedSite } from '../published/service.js';
-import { applicantCounts, countPopupClicks } from '../sites/service.js';
+import { applicantCounts, countPopupClicks, findSite } from '../sites/service.js';
 import { AT_WINDOW_MS, asksNoTracking, isBot, isPreview, japanDay, rollupKeysOf, rowsOf, sendsGpc } from './ingest.js';
 import { findSiteSettings, insertEvents, upsertSiteSettings } from './repo.js';
 import { queueRollups, type RollupKey } from './rollup.js';
@@ -193,9 +194,16 @@ export async function getSiteSettings(ctx: AppContext, siteId: number): Promise<
   return { honorDnt: r?.honor_dnt ?? false, updatedAt: r?.updated_at ? new Date(r.updated_at).toISOString() : null };
 }
 
-/** Saves the site's analytics settings (one statement); this process sees the change at once. */
+/**
+ * Saves the site's analytics settings (one statement); this process sees the change at once. The caller scopes the
+ * site; a change of its data needs its owner's contract open (actor.ts assertOwnerOpen).
+ */
 export async function setSiteSettings(ctx: AppContext, siteId: number, s: { honorDnt: boolean }): Promise<SiteSettings> {
-  const r = await ctx.db.tx((q) => upsertSiteSettings(q, siteId, s.honorDnt));
+  const r = await ctx.db.tx(async (q) => {
+    const site = await findSite(q, siteId);
+    if (site) await assertOwnerOpen(q, Number(site.account_id));
+    return upsertSiteSettings(q, siteId, s.honorDnt);
+  });
   dntCacheOf(ctx).delete(siteId);
   return { honorDnt: r.honor_dnt, updatedAt: r.updated_at ? new Date(r.updated_at).toISOString() : null };
 }

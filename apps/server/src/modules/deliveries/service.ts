@@ -105,7 +105,7 @@ async function siteOf(q: Queryable, actor: Actor, siteId: number, lock = false) 
 async function scopedDelivery(q: Queryable, actor: Actor, id: number, lock = false) {
   const row = await findRow(q, id, lock);
   if (!row) throw notFound();
-  const site = await siteOf(q, actor, Number(row.site_id));
+  const site = await siteOf(q, actor, Number(row.site_id), lock);
   return { row, site };
 }
 

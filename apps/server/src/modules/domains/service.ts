@@ -110,7 +110,7 @@ async function checkOnce(ctx: AppContext, siteId: number): Promise<{ verified: b
 
 /** POST /sites/{id}/domain/verify: checks now (the job keeps trying in the background otherwise). */
 export async function verifyNow(ctx: AppContext, actor: Actor, siteId: number) {
-  await scopedSite(ctx.db, actor, siteId);
+  await scopedSite(ctx.db, actor, siteId, true);
   const r = await checkOnce(ctx, siteId);
   if (!r.verified && r.site?.custom_domain) await enqueueDomainCheck(ctx.db, siteId);
   return present(ctx, (await findSite(ctx.db, siteId)) as SiteRow);

@@ -57,7 +57,7 @@ const zipPath = (ctx: AppContext, id: string) => path.join(incomingDir(ctx), `bu
 
 export async function startBulk(ctx: AppContext, actor: Actor, siteId: number) {
   assertCanEdit(actor);
-  const site = await scopedSite(ctx.db, actor, siteId);
+  const site = await scopedSite(ctx.db, actor, siteId, true);
   const id = randomUUID();
   const token = randomToken(32);
   await ctx.db.tx(async (q) => {
@@ -91,8 +91,8 @@ export async function receiveBulk(ctx: AppContext, token: string, body: Readable
   return { size };
 }
 
-async function bulkOf(ctx: AppContext, actor: Actor, siteId: number, uploadId: string): Promise<BulkRow> {
-  await scopedSite(ctx.db, actor, siteId);
+async function bulkOf(ctx: AppContext, actor: Actor, siteId: number, uploadId: string, forChange = false): Promise<BulkRow> {
+  await scopedSite(ctx.db, actor, siteId, forChange);
   if (!/^[0-9a-f-]{36}$/i.test(uploadId)) throw notFound('sites.bulk_not_found');
   const row = await findBulk(ctx.db, uploadId, siteId);
   if (!row) throw notFound('sites.bulk_not_found');
@@ -101,7 +101,7 @@ async function bulkOf(ctx: AppContext, actor: Actor, siteId: number, uploadId: s
 
 export async function completeBulk(ctx: AppContext, actor: Actor, siteId: number, uploadId: string) {
   assertCanEdit(actor);
-  const row = await bulkOf(ctx, actor, siteId, uploadId);
+  const row = await bulkOf(ctx, actor, siteId, uploadId, true);
   if (row.status === 'WAITING') throw conflict('sites.bulk_not_uploaded', 'BULK_NOT_UPLOADED');
   if (row.status === 'UPLOADED') {
     await ctx.db.tx(async (q) => {

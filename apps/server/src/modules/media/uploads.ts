@@ -20,7 +20,7 @@ import type { Queryable } from '../../db/db.js';
 import { AppError, conflict, fieldError, invalid, notFound } from '../../errors.js';
 import { enqueueJob } from '../../jobs/queue.js';
 import { randomToken, sha256 } from '../../lib/crypto.js';
-import { type Actor, assertCanEdit, assertInScope } from '../accounts/actor.js';
+import { type Actor, assertCanEdit, assertInScope, assertOwnerOpen } from '../accounts/actor.js';
 import { accountsChanged, getAccountBrief } from '../accounts/service.js';
 import { scopedSite } from '../sites/service.js';
 import { PENDING_MAX_AGE_MS, scheduleCleanup } from './cleanup.js';
@@ -93,7 +93,7 @@ export async function generateUploadUrls(
     if (bad) throw invalid([{ path: `files.${i}`, key: bad, params: { max: mb(f.kind === 'video' ? LIMITS.videoBytes : maxBytes) } }]);
   });
   let ownerId = purpose === 'PROFILE' ? actor.id : actor.ownerId;
-  if (input.siteId) ownerId = (await scopedSite(ctx.db, actor, input.siteId)).account_id;
+  if (input.siteId) ownerId = (await scopedSite(ctx.db, actor, input.siteId, true)).account_id;
   const folder = input.siteId
     ? `sites/${input.siteId}${purpose === 'LOGO' ? '/logo' : ''}`
     : `accounts/${ownerId}${purpose === 'PROFILE' ? '/profile' : ''}`;
@@ -279,12 +279,11 @@ function presentMedia(ctx: AppContext, m: MediaRow): MediaView {
   };
 }
 
+/** A media row the actor may complete: in its subtree, its owner's contract open (actor.ts assertOwnerOpen). */
 async function scopeMedia(q: Queryable, actor: Actor, m: MediaRow): Promise<void> {
-  if (m.site_id) {
-    await scopedSite(q, actor, m.site_id);
-    return;
-  }
-  assertInScope(actor, (await getAccountBrief(q, m.account_id))?.path);
+  if (m.site_id) await scopedSite(q, actor, m.site_id);
+  else assertInScope(actor, (await getAccountBrief(q, m.account_id))?.path);
+  await assertOwnerOpen(q, Number(m.account_id));
 }
 
 /** POST /sites/complete-upload {key}: checks the stored bytes by content, then queues the variants. */

@@ -17,7 +17,7 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/db.js';
 import { conflict, fieldError, invalid, notFound } from '../../errors.js';
 import { csvDocument } from '../../lib/csv.js';
-import { type Actor, assertCanEdit, assertInScope, scopeSql } from '../accounts/actor.js';
+import { type Actor, assertCanEdit, assertInScope, assertOwnerOpen, scopeSql } from '../accounts/actor.js';
 import { getAccountBrief, getAccountBriefs, lockAccount } from '../accounts/service.js';
 import { recordAudit } from '../audit/service.js';
 import { type PlanLimits, planLimitsOf } from '../plans/service.js';
@@ -43,12 +43,16 @@ registerSiteLookups({ loadPublication, siteIdByDomain, defaultSiteId });
 export const planOf = planLimitsOf;
 export type { PlanLimits };
 
-/** A site inside the actor's subtree, or 404. */
-export async function scopedSite(q: Queryable, actor: Actor, id: number, lock = false): Promise<SiteRow> {
-  const site = await findSite(q, id, lock);
+/**
+ * A site inside the actor's subtree, or 404. `forChange`: the caller is about to change the site or what hangs on it,
+ * so the row is locked and its owner's contract must be open (actor.ts assertOwnerOpen: 403 once terminated).
+ */
+export async function scopedSite(q: Queryable, actor: Actor, id: number, forChange = false): Promise<SiteRow> {
+  const site = await findSite(q, id, forChange);
   if (!site) throw notFound();
   const owner = await getAccountBrief(q, site.account_id);
   assertInScope(actor, owner?.path);
+  if (forChange) await assertOwnerOpen(q, Number(site.account_id));
   return { ...site, owner_path: owner?.path, owner_company: owner?.companyName };
 }
 

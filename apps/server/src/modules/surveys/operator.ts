@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/db.js';
 import { fieldError, notFound } from '../../errors.js';
 import { csvDocument } from '../../lib/csv.js';
-import { type Actor, assertCanEdit, assertInScope, scopeSql } from '../accounts/actor.js';
+import { type Actor, assertCanEdit, assertInScope, assertOwnerOpen, scopeSql } from '../accounts/actor.js';
 import { accountInSubtreeSql, getAccountBrief } from '../accounts/service.js';
 import { scopedSite } from '../sites/service.js';
 import {
@@ -77,10 +77,12 @@ async function siteNamesOf(q: Queryable, actor: Actor, rows: AdminSurveyRow[]): 
   return out;
 }
 
-async function scopedSurvey(q: Queryable, actor: Actor, id: number, lock = false): Promise<AdminSurveyRow> {
-  const row = await surveyRow(q, id, lock);
+/** A survey in the actor's subtree, or 404; `forChange`: locked, and its owner's contract open (actor.ts). */
+async function scopedSurvey(q: Queryable, actor: Actor, id: number, forChange = false): Promise<AdminSurveyRow> {
+  const row = await surveyRow(q, id, forChange);
   if (!row) throw notFound();
   assertInScope(actor, (await getAccountBrief(q, Number(row.account_id)))?.path);
+  if (forChange) await assertOwnerOpen(q, Number(row.account_id));
   return row;
 }
 
@@ -104,7 +106,11 @@ export async function getSurveyAdmin(ctx: AppContext, actor: Actor, id: number):
 /** The site a survey is attached to must be the owner's (in the caller's scope). */
 async function checkSite(q: Queryable, actor: Actor, siteId: number | null, ownerId: number | null): Promise<number> {
   if (siteId === null) return ownerId ?? actor.ownerId;
-  const site = await scopedSite(q, actor, siteId).catch(() => null);
+  // a closed owner's refusal (403) goes through; anything else about the site is a bad choice of site
+  const site = await scopedSite(q, actor, siteId, true).catch((err: unknown) => {
+    if ((err as { code?: string }).code === 'ACCOUNT_TERMINATED') throw err;
+    return null;
+  });
   if (!site || (ownerId !== null && Number(site.account_id) !== ownerId)) throw fieldError('siteId', 'validation.invalid_option');
   return Number(site.account_id);
 }
