@@ -349,7 +349,7 @@ describe('?lang= on the live viewer', () => {
       ['/A1?lang=en-US', '/en/A1'],
       ['/A1?lang=kr', '/A1'],
       ['/A1?lang=ja', '/A1'],
-    ]) {
+    ] as const) {
       const r = await go(from);
       expect(r.status, from).toBe(302);
       expect(r.headers.get('location'), from).toBe(to);
