@@ -55,7 +55,7 @@ function run(): { done: Promise<number | null>; kill(): void } {
 const count = async () => Number((await db.one<{ n: number }>("SELECT count(*)::int AS n FROM payments WHERE year_month = '2026-01'")).n);
 
 describe.skipIf(!pg)('monthly bills killed midway (PostgreSQL only: see the comment above)', () => {
-  it('SIGKILL mid-run, run again: each account billed once, every bill with its lines', async () => {
+  it('SIGKILL mid-run, run again: each account billed once, every bill with its lines and its invoice, numbers gapless', async () => {
     const first = run();
     const t0 = Date.now();
     while ((await count()) === 0 && Date.now() - t0 < 60_000) await new Promise((r) => setTimeout(r, 10));
@@ -71,5 +71,11 @@ describe.skipIf(!pg)('monthly bills killed midway (PostgreSQL only: see the comm
     expect(dup).toHaveLength(0);
     const bare = await db.query('SELECT p.id FROM payments p WHERE NOT EXISTS (SELECT 1 FROM bill_lines l WHERE l.payment_id = p.id)');
     expect(bare).toHaveLength(0);
+    // every bill has its one invoice, and the killed statement gave its number back: the platform's run 1..ACCOUNTS
+    const seqs = await db.query<{ seq: number; bills: number }>(
+      "SELECT i.seq, count(DISTINCT p.id)::int AS bills FROM payments p JOIN invoices i ON i.payment_id = p.id WHERE i.issuer_key = 'platform' GROUP BY i.seq ORDER BY i.seq",
+    );
+    expect(seqs.map((r) => Number(r.seq))).toEqual(Array.from({ length: ACCOUNTS }, (_, i) => i + 1));
+    expect(seqs.every((r) => r.bills === 1)).toBe(true);
   }, 180_000);
 });
