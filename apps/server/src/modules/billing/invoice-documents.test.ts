@@ -232,6 +232,9 @@ describe('void and re-issue', () => {
     expect((await http(base, 'POST', `/api/v1/bill/${id}/reissue`, { token: tok.X, body })).status).toBe(404);
     expect((await http(base, 'POST', `/api/v1/bill/${id}/reissue`, { token: tok.O, body })).status).toBe(404);
     expect((await http(base, 'GET', `/api/v1/bill/${id}/documents`, { token: tok.X })).status).toBe(404);
+    const own = await http<{ items: { id: number }[] }>(base, 'GET', `/api/v1/bill/${id}/documents`, { token: tok.C });
+    expect((await pdf(tok.X as string, `/bill/${id}/documents/${own.body.items[0]?.id}/export-pdf`)).status).toBe(404);
+    expect((await pdf(tok.XU as string, `/bill/${id}/export-pdf`)).status).toBe(404);
     expect((await http(base, 'POST', `/api/v1/bill/999999/reissue`, { token: tok.M, body })).status).toBe(404);
     const dup = await http<{ fields: { path: string; message: string }[] }>(base, 'POST', `/api/v1/bill/${id}/reissue`, {
       token: tok.M,
