@@ -12,7 +12,6 @@ import { authJobs } from './auth/jobs.js';
 import { authRoutes } from './auth/routes.js';
 import { billingJobs } from './billing/jobs.js';
 import { paymentWebhookRoutes } from './billing/payments.routes.js';
-import { paymentWebhookRoutes } from './billing/payments.routes.js';
 import { billingRoutes } from './billing/routes.js';
 import { contractJobs } from './contracts/jobs.js';
 import { contractRoutes } from './contracts/routes.js';
@@ -76,7 +75,6 @@ export const modules: Module[] = [
   surveysModule,
   previewModule,
   { name: 'billing', prefix: '/api/v1', admin: billingRoutes, jobs: billingJobs },
-  { name: 'billing-webhooks', prefix: '/api/v1', admin: paymentWebhookRoutes },
   { name: 'billing-webhooks', prefix: '/api/v1', admin: paymentWebhookRoutes },
   integrationsModule,
   { name: 'dashboard', prefix: '/api/v1/dashboard', admin: dashboardRoutes },
