@@ -48,6 +48,11 @@ export const IconReceipt = (p: P) => (
     <path d="M5 21V5a2 2 0 0 1 2-2h10a2 2 0 0 1 2 2v16l-3-2-2 2-2-2-2 2-2-2-3 2M9 7h6M9 11h6M13 15h2" />
   </Icon>
 );
+export const IconYen = (p: P) => (
+  <Icon {...p}>
+    <path d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18ZM8.5 7l3.5 5 3.5-5M12 12v5M9 13h6M9 15.5h6" />
+  </Icon>
+);
 export const IconSettings = (p: P) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="3" />

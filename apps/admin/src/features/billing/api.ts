@@ -6,6 +6,7 @@ import type {
   MessageResponse,
   MyPlan,
   Paged,
+  PayBillResponse,
   PaymentStatus,
   PlanUsage,
 } from '@swipe/core';
@@ -54,11 +55,11 @@ export interface CardInput {
 }
 
 /**
- * Pays a bill by card. With a new card, the number goes only to the provider's tokenising endpoint (the
- * built-in test provider's; a real provider's script in production), never to our bill calls: we register
- * the token, then pay. The caller drops the number right after this resolves or fails.
+ * Pays a bill by card with the built-in test provider. With a new card, the number goes only to the provider's
+ * tokenising endpoint, never to our bill calls: we register the token, then pay. The caller drops the number right
+ * after this resolves or fails. (With Stripe the card goes to Stripe.js: pay-card-modal.tsx.)
  */
-export async function payByCard(billId: number, card: CardInput | null): Promise<MessageResponse> {
+export async function payByCard(billId: number, card: CardInput | null): Promise<PayBillResponse> {
   if (card) {
     const tok = await api.post<{ token: string }>('bill/test-provider/tokens', {
       number: card.number.replace(/\s+/g, ''),
@@ -68,7 +69,7 @@ export async function payByCard(billId: number, card: CardInput | null): Promise
     });
     await api.post('bill/card', { token: tok.token });
   }
-  return api.post<MessageResponse>(`bill/${billId}/pay`, { idempotencyKey: `pay-${billId}-${crypto.randomUUID()}` });
+  return api.post<PayBillResponse>(`bill/${billId}/pay`, { idempotencyKey: `pay-${billId}-${crypto.randomUUID()}` });
 }
 
 /** The invoice PDF as bytes (the typed client reads text; a PDF needs a blob), refreshing the session once on 401. */

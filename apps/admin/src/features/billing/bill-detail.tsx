@@ -8,6 +8,7 @@ import { ErrorState } from '../../components/states';
 import { downloadBlob } from '../../lib/format';
 import { type T, useT } from '../../lib/i18n';
 import { notifyError } from '../../lib/notify';
+import { BillPayments } from './bill-payments';
 import { PaymentBadge } from './bills-table';
 import { yen } from './format';
 import { billDocumentsQuery, billQuery, downloadDocument } from './invoice-api';
@@ -87,6 +88,8 @@ function Detail({ id, seller, canEdit }: { id: number; seller: boolean; canEdit:
         />
       </SimpleGrid>
       <Lines bill={b} t={t} />
+      <Divider />
+      <BillPayments bill={b} seller={seller} canEdit={canEdit} />
       <Divider />
       <Group justify="space-between" wrap="wrap">
         <Text fw={700}>{t('admin.inv_documents')}</Text>

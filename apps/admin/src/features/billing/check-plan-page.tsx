@@ -18,11 +18,16 @@ import { yen } from './format';
 import { InvoiceIssuerCard } from './invoice-issuer-card';
 import { PayCardModal } from './pay-card-modal';
 
-// /{userTypeId}/check-plan (issue 10.7): the caller's bills by month (status, amounts, method, invoice PDF, pay
-// by card when unpaid or failed); for sellers a second tab with the bills they issued (CSV, force-complete with
-// an irreversible confirmation) and their invoice issuer card. The platform master pays no one: issued bills only.
+// /{userTypeId}/check-plan (issue 10.7) and /{userTypeId}/billing (the Billing menu entry): the caller's bills by
+// month (status, amounts, method, invoice PDF, pay by card when unpaid or failed); for sellers a second tab with the
+// bills they issued (CSV, force-complete with an irreversible confirmation) and their invoice issuer card. The
+// platform master pays no one: issued bills only. A bill's detail opens over the list (`?bill={id}`, linkable).
 
-export function CheckPlanPage() {
+export function BillingPage() {
+  return <CheckPlanPage variant="billing" />;
+}
+
+export function CheckPlanPage({ variant = 'plan_check' }: { variant?: 'plan_check' | 'billing' }) {
   const t = useT();
   const qc = useQueryClient();
   const me = useSession()?.user;
@@ -32,7 +37,15 @@ export function CheckPlanPage() {
   const tab = seller && sp.get('tab') === 'issued' ? 'issued' : 'own';
   const canEdit = me?.authority === 'EDIT';
   const [paying, setPaying] = useState<BillSummary | null>(null);
-  const [viewing, setViewing] = useState<{ id: number; seller: boolean } | null>(null);
+  const viewing = Number(sp.get('bill')) > 0 ? { id: Number(sp.get('bill')), seller: sp.get('as') === 'seller' } : null;
+  const setViewing = (v: { id: number; seller: boolean } | null) => {
+    const next = new URLSearchParams(sp);
+    next.delete('bill');
+    next.delete('as');
+    if (v) next.set('bill', String(v.id));
+    if (v?.seller) next.set('as', 'seller');
+    setSp(next);
+  };
   // Without a card provider (PAYMENT_PROVIDER=none) bills are paid by bank transfer: no pay button.
   const cardPayments = useQuery({ ...cardQuery(), enabled: tab === 'own' }).data?.cardPayments ?? false;
   const issuedParams = useBillParams('issued').params;
@@ -125,7 +138,10 @@ export function CheckPlanPage() {
 
   return (
     <Stack gap="md">
-      <ListHeader title={t('admin.check_title')} subtitle={t('admin.check_subtitle')}>
+      <ListHeader
+        title={t(variant === 'billing' ? 'admin.billing_title' : 'admin.check_title')}
+        subtitle={t(variant === 'billing' ? 'admin.billing_subtitle' : 'admin.check_subtitle')}
+      >
         {me?.type !== 'MASTER' && (
           <Button component={Link} to={`${base}/plan`} variant="light">
             {t('admin.check_my_plan')}

@@ -1,14 +1,24 @@
-import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
-import type { BillSummary } from '@swipe/core';
+import { Alert, Button, Group, Loader, Modal, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
+import type { BillSummary, PayBillResponse } from '@swipe/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
-import { useT } from '../../lib/i18n';
-import { notifyError, notifySuccess } from '../../lib/notify';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { useLang, useT } from '../../lib/i18n';
+import { notifyError, notifyInfo, notifySuccess } from '../../lib/notify';
 import { type CardInput, cardQuery, payByCard } from './api';
 import { yen } from './format';
+import { payBill, registerCard, startCardSetup } from './payments-api';
 
-// Pay an unpaid or failed bill by card. The number lives in uncontrolled inputs (never React state), is read on
-// submit, goes only to the provider's tokenising call, and the inputs are cleared when the call ends.
+// Pay an unpaid or failed bill by card (its balance, when transfers paid part of it). With the built-in test
+// provider the number lives in uncontrolled inputs (never React state), is read on submit, goes only to the
+// provider's tokenising call, and the inputs are cleared when the call ends. With Stripe (PAYMENT_PROVIDER=stripe)
+// the card goes into Stripe's own field (Stripe.js, loaded by this dialog only then), is saved through a SetupIntent,
+// and a 3-D Secure step asked by the card runs in Stripe.js; the webhook then settles the bill.
+
+const StripeCardField = lazy(() => import('./stripe-card').then((m) => ({ default: m.StripeCardField })));
+
+/** A message Stripe.js gave (a refused card, a failed 3-D Secure): shown in the dialog. */
+class StripeMessage extends Error {}
 
 function luhn(n: string): boolean {
   let sum = 0;
@@ -23,11 +33,19 @@ function luhn(n: string): boolean {
   return sum % 10 === 0;
 }
 
-export function PayCardModal({ bill, onClose }: { bill: BillSummary | null; onClose: () => void }) {
+export function PayCardModal({ bill, amount, onClose }: { bill: BillSummary | null; amount?: number; onClose: () => void }) {
   const t = useT();
+  const lang = useLang();
   const qc = useQueryClient();
   const card = useQuery({ ...cardQuery(), enabled: bill !== null });
   const [mode, setMode] = useState<'saved' | 'new'>('saved');
+  const [stripeError, setStripeError] = useState<string | null>(null);
+  const stripeRef = useRef<{ stripe: Stripe; card: StripeCardElement } | null>(null);
+  const onStripeReady = useCallback((r: { stripe: Stripe; card: StripeCardElement } | null) => {
+    stripeRef.current = r;
+  }, []);
+  const publishableKey = card.data?.provider === 'stripe' ? card.data.publishableKey : null;
+  const due = bill ? (amount ?? bill.total) : 0;
   const [errors, setErrors] = useState<Partial<Record<keyof CardInput, string>>>({});
   const refs = {
     number: useRef<HTMLInputElement>(null),
@@ -41,22 +59,49 @@ export function PayCardModal({ bill, onClose }: { bill: BillSummary | null; onCl
   const clear = () => {
     for (const r of Object.values(refs)) if (r.current) r.current.value = '';
   };
+  /** Stripe: a new card saved through a SetupIntent, then the charge; a 3-D Secure step completed in Stripe.js. */
+  const payWithStripe = async (id: number, pk: string, newCard: boolean): Promise<PayBillResponse> => {
+    if (newCard) {
+      const s = stripeRef.current;
+      if (!s) throw new StripeMessage(t('admin.billing_stripe_unavailable'));
+      const setup = await startCardSetup(crypto.randomUUID());
+      const r = await s.stripe.confirmCardSetup(setup.clientSecret, { payment_method: { card: s.card } });
+      if (r.error) throw new StripeMessage(r.error.message ?? t('admin.billing_stripe_unavailable'));
+      await registerCard(r.setupIntent.id);
+    }
+    const paid = await payBill(id, crypto.randomUUID());
+    if (paid.status !== 'PROCESSING' || !paid.clientSecret) return paid;
+    const stripe = await (await import('./stripe-card')).stripeJs(pk);
+    if (!stripe) throw new StripeMessage(t('admin.billing_stripe_unavailable'));
+    const done = await stripe.handleNextAction({ clientSecret: paid.clientSecret });
+    if (done.error) throw new StripeMessage(done.error.message ?? t('admin.billing_stripe_unavailable'));
+    return { ...paid, message: t('admin.billing_confirming') };
+  };
   const pay = useMutation({
-    mutationFn: ({ id, input }: { id: number; input: CardInput | null }) => payByCard(id, input),
-    onSuccess: async (r) => {
-      notifySuccess(r.message);
+    mutationFn: ({ id, input }: { id: number; input: CardInput | null }) =>
+      publishableKey ? payWithStripe(id, publishableKey, !useSaved) : payByCard(id, input),
+    onSuccess: async (r, { id }) => {
+      if (r.status === 'PAID') notifySuccess(r.message);
+      else notifyInfo(r.message);
       await qc.invalidateQueries({ queryKey: ['bills'] });
+      await qc.invalidateQueries({ queryKey: ['bill', id] });
       await qc.invalidateQueries({ queryKey: ['bill', 'card'] });
       onClose();
     },
-    onError: (e) => notifyError(e),
+    onError: async (e, { id }) => {
+      if (e instanceof StripeMessage) setStripeError(e.message);
+      else notifyError(e);
+      // a declined card leaves the bill FAILED: the screens show it at once
+      await qc.invalidateQueries({ queryKey: ['bill', id] });
+    },
     onSettled: clear,
   });
 
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (!bill) return;
-    if (useSaved) return pay.mutate({ id: bill.id, input: null });
+    setStripeError(null);
+    if (useSaved || publishableKey) return pay.mutate({ id: bill.id, input: null });
     const read = (k: keyof CardInput) => (refs[k].current?.value ?? '').replace(/\s+/g, '');
     const input: CardInput = { number: read('number'), expMonth: read('expMonth'), expYear: read('expYear'), cvc: read('cvc') };
     const next: Partial<Record<keyof CardInput, string>> = {};
@@ -83,7 +128,7 @@ export function PayCardModal({ bill, onClose }: { bill: BillSummary | null; onCl
         <form onSubmit={submit} noValidate autoComplete="off">
           <Stack gap="sm">
             <Text fw={600}>
-              {bill.yearMonth} · {t('admin.card_amount', { total: yen(bill.total) })}
+              {bill.yearMonth} · {t('admin.card_amount', { total: yen(due) })}
             </Text>
             {saved && (
               <SegmentedControl
@@ -96,7 +141,23 @@ export function PayCardModal({ bill, onClose }: { bill: BillSummary | null; onCl
                 fullWidth
               />
             )}
-            {!useSaved && (
+            {!useSaved && publishableKey && (
+              <Suspense fallback={<Loader size="sm" />}>
+                <StripeCardField
+                  publishableKey={publishableKey}
+                  lang={lang}
+                  label={t('admin.card_number')}
+                  unavailable={t('admin.billing_stripe_unavailable')}
+                  onReady={onStripeReady}
+                />
+              </Suspense>
+            )}
+            {stripeError && (
+              <Alert color="red" variant="light" role="alert">
+                <Text size="sm">{stripeError}</Text>
+              </Alert>
+            )}
+            {!useSaved && !publishableKey && (
               <>
                 <TextInput
                   ref={refs.number}
@@ -143,7 +204,7 @@ export function PayCardModal({ bill, onClose }: { bill: BillSummary | null; onCl
               </>
             )}
             <Button type="submit" loading={pay.isPending}>
-              {t('admin.card_submit', { total: yen(bill.total) })}
+              {t('admin.card_submit', { total: yen(due) })}
             </Button>
           </Stack>
         </form>

@@ -19,6 +19,7 @@ import {
   IconSettings,
   IconTrash,
   IconUsers,
+  IconYen,
 } from '../../components/icons';
 import { LanguageSelect } from '../../components/language-select';
 import { PageLoader } from '../../components/page-loader';
@@ -66,6 +67,7 @@ const MENU = [
   { key: 'latest_information', path: 'latest-information', icon: IconNews },
   { key: 'system_notification', path: 'system-notification', icon: IconBell },
   { key: 'plan_check', path: 'check-plan', icon: IconReceipt },
+  { key: 'billing', path: 'billing', icon: IconYen },
   { key: 'admin_settings', path: 'admin-list', icon: IconSettings, match: ['admin-list', 'api-settings'] },
   { key: 'profile_image', path: 'profile-image', icon: IconPhoto },
   { key: 'delete_account', path: 'delete-account', icon: IconTrash },
