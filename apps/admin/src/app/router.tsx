@@ -97,7 +97,7 @@ export const router = createBrowserRouter([
           { path: 'surveys/edit/:id', ...page(() => import('../features/surveys/form-page'), 'SurveyEditPage') },
           { path: 'site/:id/survey-responses', ...page(() => import('../features/surveys/responses-page'), 'SurveyResponsesPage') },
           { path: 'check-plan', ...page(() => import('../features/billing/check-plan-page'), 'CheckPlanPage') },
-          { path: 'billing', ...page(() => import('../features/billing/check-plan-page'), 'BillingPage') },
+          { path: 'billing', ...page(() => import('../features/billing/check-plan-page'), 'BillingPage', 'billing') },
           { path: 'admin-list', ...page(() => import('../features/staff/admin-list-page'), 'AdminListPage', 'admin_settings') },
           {
             path: 'api-settings',
