@@ -559,7 +559,7 @@ export async function seedDemo(ctx: AppContext): Promise<{ siteId: number; login
       notice('ja', '週末は送料無料', '土日のご注文は送料無料でお届けします。', null),
       notice('en', 'New arrivals are in', 'Our spring bags have arrived, in limited numbers.', 'https://example.com/news/1'),
       notice('en', 'Free shipping this weekend', 'Orders placed on Saturday and Sunday ship free.', null),
-    ]);
+    ], ctx.clock.now());
     await upsertShare(q, siteId, DEMO_PREVIEW.email, user.id);
     await setPreviewSecurity(q, siteId, true, previewHash);
     return { siteId };

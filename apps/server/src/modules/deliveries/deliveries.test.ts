@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fixture, makeVisitorSite } from '../../test/enduser-fixtures.js';
 import { http, login, startTestServer, type TestServer } from '../../test/helpers.js';
+import { dropDeliveries } from './service.js';
 
 // Notification delivery (issue 12.3): an operator's banner notifications of one site through real HTTP;
 // a change reaches the viewer's banner API at once (no restart); another tenant gets 404 and changes nothing.
@@ -133,5 +134,40 @@ describe('notification delivery', () => {
     expect((await http<View>(s.adminUrl, 'GET', `/api/v1/notification-deliveries/${id}`, { token: tok.a })).body.title).toBe('Mine');
     expect((await http(s.adminUrl, 'GET', `/api/v1/sites/${b.siteId}/notification-deliveries`, { token: tok.b })).status).toBe(200);
     expect((await http(s.adminUrl, 'GET', `/api/v1/sites/${a.siteId}/notification-deliveries`)).status).toBe(401);
+  });
+});
+
+describe('business time (ctx.clock)', () => {
+  it('a delivery is scheduled, live and ended as the app clock moves, in the operator list and the banner', async () => {
+    const start = Date.parse('2031-05-01T00:00:00+09:00');
+    const r = await create(a.siteId, {
+      title: 'Golden week',
+      content: 'Open every day',
+      start_date: new Date(start).toISOString(),
+      end_date: new Date(start + 7 * day).toISOString(),
+    });
+    expect(r.status).toBe(201);
+    const state = async () =>
+      (
+        await http<{ items: View[] }>(s.adminUrl, 'GET', `/api/v1/sites/${a.siteId}/notification-deliveries?page_size=100`, {
+          token: tok.a,
+        })
+      ).body.items.find((x) => x.id === r.body.id)?.state;
+    const shown = async () => (await banner(a.siteId)).some((x) => x.id === r.body.id);
+    try {
+      expect(await state()).toBe('scheduled');
+      s.ctx.clock.set(new Date(start + day), { frozen: true });
+      expect(await state()).toBe('live');
+      // the banner's cache holds a window for a short while (real time): dropped here, as a change would
+      await dropDeliveries(s.ctx, a.siteId);
+      expect(await shown()).toBe(true);
+      s.ctx.clock.set(new Date(start + 8 * day), { frozen: true });
+      expect(await state()).toBe('ended');
+      // the banner's cache holds a window for a short while (real time): dropped here, as a change would
+      await dropDeliveries(s.ctx, a.siteId);
+      expect(await shown()).toBe(false);
+    } finally {
+      s.ctx.clock.reset();
+    }
   });
 });

@@ -21,22 +21,26 @@ export interface DeliveryRow {
 
 const COLS = 'id, site_id, title, content, image_url, news_url, lang, status, start_date, end_date, created_at, updated_at';
 
-/** Public notifications of a site in a language (or every language) whose date window contains now; newest first, 20 at most. */
-export function liveRows(q: Queryable, siteId: number, lang: string): Promise<DeliveryRow[]> {
+/**
+ * Public notifications of a site in a language (or every language) whose date window contains `now` (business
+ * time, ctx.clock); newest first, 20 at most.
+ */
+export function liveRows(q: Queryable, siteId: number, lang: string, now: Date): Promise<DeliveryRow[]> {
   return q.query<DeliveryRow>(
     `SELECT ${COLS} FROM notification_deliveries
       WHERE site_id = $1 AND status = 'PUBLIC' AND (lang IS NULL OR lang = $2)
-        AND (start_date IS NULL OR start_date <= now()) AND (end_date IS NULL OR end_date > now())
+        AND (start_date IS NULL OR start_date <= $3) AND (end_date IS NULL OR end_date > $3)
       ORDER BY start_date DESC NULLS LAST, id DESC LIMIT 20`,
-    [siteId, lang],
+    [siteId, lang, now],
   );
 }
 
-const STATE_SQL: Record<Exclude<DeliveryListQuery['state'], 'all'>, string> = {
-  live: "status = 'PUBLIC' AND (start_date IS NULL OR start_date <= now()) AND (end_date IS NULL OR end_date > now())",
-  scheduled: "status = 'PUBLIC' AND start_date > now()",
-  ended: "(status = 'EXPIRED' OR (status = 'PUBLIC' AND end_date <= now()))",
-  hidden: "status IN ('UNPUBLIC', 'DRAFT')",
+/** Each list state as a condition on the moment bound at `$n` (business time). */
+const STATE_SQL: Record<Exclude<DeliveryListQuery['state'], 'all'>, (n: number) => string> = {
+  live: (n) => `status = 'PUBLIC' AND (start_date IS NULL OR start_date <= $${n}) AND (end_date IS NULL OR end_date > $${n})`,
+  scheduled: (n) => `status = 'PUBLIC' AND start_date > $${n}`,
+  ended: (n) => `(status = 'EXPIRED' OR (status = 'PUBLIC' AND end_date <= $${n}))`,
+  hidden: () => "status IN ('UNPUBLIC', 'DRAFT')",
 };
 const SORT_SQL: Record<DeliveryListQuery['sort'], string> = {
   start: 'start_date',
@@ -45,14 +49,22 @@ const SORT_SQL: Record<DeliveryListQuery['sort'], string> = {
   created: 'created_at',
 };
 
-export async function listRows(q: Queryable, siteId: number, p: DeliveryListQuery): Promise<{ rows: DeliveryRow[]; total: number }> {
+export async function listRows(
+  q: Queryable,
+  siteId: number,
+  p: DeliveryListQuery,
+  now: Date,
+): Promise<{ rows: DeliveryRow[]; total: number }> {
   const where = ['site_id = $1'];
   const params: unknown[] = [siteId];
   if (p.search) {
     params.push(`%${p.search.replace(/[\\%_]/g, '\\$&')}%`);
     where.push(`(title ILIKE $${params.length} OR content ILIKE $${params.length})`);
   }
-  if (p.state !== 'all') where.push(STATE_SQL[p.state]);
+  if (p.state !== 'all') {
+    params.push(now);
+    where.push(STATE_SQL[p.state](params.length));
+  }
   const w = where.join(' AND ');
   const { n } = await q.one<{ n: number }>(`SELECT count(*)::int AS n FROM notification_deliveries WHERE ${w}`, params);
   const dir = p.order === 'asc' ? 'ASC' : 'DESC';
@@ -97,17 +109,17 @@ export interface NewNotification {
   title: string;
   content: string;
   newsUrl: string | null;
-  /** shown from now minus this many days until now plus `untilDays` */
+  /** shown from `at` minus this many days until `at` plus `untilDays` */
   sinceDays: number;
   untilDays: number;
 }
 
-export async function insertPublicNotifications(q: Queryable, siteId: number, items: NewNotification[]): Promise<void> {
+export async function insertPublicNotifications(q: Queryable, siteId: number, items: NewNotification[], at: Date): Promise<void> {
   for (const n of items) {
     await q.query(
       `INSERT INTO notification_deliveries (site_id, lang, title, content, news_url, status, start_date, end_date)
-       VALUES ($1, $2, $3, $4, $5, 'PUBLIC', now() - make_interval(days => $6), now() + make_interval(days => $7))`,
-      [siteId, n.lang, n.title, n.content, n.newsUrl, n.sinceDays, n.untilDays],
+       VALUES ($1, $2, $3, $4, $5, 'PUBLIC', $8::timestamptz - make_interval(days => $6), $8::timestamptz + make_interval(days => $7))`,
+      [siteId, n.lang, n.title, n.content, n.newsUrl, n.sinceDays, n.untilDays, at],
     );
   }
 }

@@ -13,7 +13,7 @@ import { type DeliveryRow, deleteRow, findRow, insertRow, listRows, liveRows, up
 
 const iso = (v: string | null) => (v ? new Date(v).toISOString() : null);
 
-export function stateOf(r: Pick<DeliveryRow, 'status' | 'start_date' | 'end_date'>, now = Date.now()): DeliveryState {
+export function stateOf(r: Pick<DeliveryRow, 'status' | 'start_date' | 'end_date'>, now: number): DeliveryState {
   if (r.status === 'EXPIRED') return 'ended';
   if (r.status !== 'PUBLIC') return 'hidden';
   if (r.start_date && new Date(r.start_date).getTime() > now) return 'scheduled';
@@ -21,7 +21,8 @@ export function stateOf(r: Pick<DeliveryRow, 'status' | 'start_date' | 'end_date
   return 'live';
 }
 
-function present(r: DeliveryRow): DeliveryView {
+/** A delivery as the operator sees it; its state as of `now` (business time, ms). */
+function present(r: DeliveryRow, now: number): DeliveryView {
   return {
     id: Number(r.id),
     siteId: Number(r.site_id),
@@ -31,7 +32,7 @@ function present(r: DeliveryRow): DeliveryView {
     imageUrl: r.image_url,
     newsUrl: r.news_url,
     status: r.status === 'EXPIRED' ? 'UNPUBLIC' : r.status,
-    state: stateOf(r),
+    state: stateOf(r, now),
     startDate: iso(r.start_date),
     endDate: iso(r.end_date),
     createdAt: iso(r.created_at) as string,
@@ -73,7 +74,7 @@ export async function liveNotifications(ctx: AppContext, siteId: number, lang: L
   if (shared !== null) value = JSON.parse(shared) as NotificationView[];
   else {
     const base = ctx.storage.publicBase();
-    const rows = await liveRows(ctx.db, siteId, lang);
+    const rows = await liveRows(ctx.db, siteId, lang, ctx.clock.now());
     value = rows.map((r) => ({
       id: Number(r.id),
       title: r.title,
@@ -115,12 +116,13 @@ function checkLang(input: DeliveryInput, languages: readonly string[]) {
 
 export async function listDeliveries(ctx: AppContext, actor: Actor, siteId: number, p: DeliveryListQuery): Promise<DeliveryList> {
   const site = await siteOf(ctx.db, actor, siteId);
-  const { rows, total } = await listRows(ctx.db, siteId, p);
-  return { items: rows.map(present), total, page: p.page, pageSize: p.pageSize, site };
+  const now = ctx.clock.nowMs();
+  const { rows, total } = await listRows(ctx.db, siteId, p, new Date(now));
+  return { items: rows.map((r) => present(r, now)), total, page: p.page, pageSize: p.pageSize, site };
 }
 
 export async function getDelivery(ctx: AppContext, actor: Actor, id: number): Promise<DeliveryView> {
-  return present((await scopedDelivery(ctx.db, actor, id)).row);
+  return present((await scopedDelivery(ctx.db, actor, id)).row, ctx.clock.nowMs());
 }
 
 export async function createDelivery(ctx: AppContext, actor: Actor, siteId: number, input: DeliveryInput): Promise<DeliveryView> {
@@ -131,7 +133,7 @@ export async function createDelivery(ctx: AppContext, actor: Actor, siteId: numb
     return insertRow(q, siteId, input);
   });
   await dropDeliveries(ctx, siteId);
-  return present(row);
+  return present(row, ctx.clock.nowMs());
 }
 
 export async function updateDelivery(ctx: AppContext, actor: Actor, id: number, input: DeliveryInput): Promise<DeliveryView> {
@@ -142,7 +144,7 @@ export async function updateDelivery(ctx: AppContext, actor: Actor, id: number, 
     return updateRow(q, id, input);
   });
   await dropDeliveries(ctx, Number(row.site_id));
-  return present(row);
+  return present(row, ctx.clock.nowMs());
 }
 
 export async function deleteDelivery(ctx: AppContext, actor: Actor, id: number): Promise<number> {

@@ -6,7 +6,7 @@ import { runJobs } from '../../test/jobs.js';
 import { type AccountRow, type Actor, actorFromRow } from '../accounts/actor.js';
 import { findAccountById } from '../accounts/repo.js';
 import { createSite } from '../sites/service.js';
-import { createNews, listOwnNews, newsFeed, updateNews } from './service.js';
+import { createNews, listOwnNews, newsFeed, refreshJob, updateNews } from './service.js';
 
 // Latest information and system notifications (issue 12.1-2): scheduled publish and expiry at their
 // boundaries, who writes for whom along the tree, receivers by role, mark_as_read idempotent and scoped to
@@ -360,5 +360,37 @@ describe('tenant matrix: notices by id (another tenant id -> 404, nothing change
     expect((await call('O1', 'DELETE', `/news/${o1Draft}`)).status).toBe(200);
     expect(await newsTitle(o1Draft)).toBeUndefined();
     expect((await call('M', 'DELETE', `/system_noti/${mNoti}`)).status).toBe(200);
+  });
+});
+
+describe('business time (ctx.clock)', () => {
+  it('scheduled news reaches the feed when the app clock passes its start, and leaves it at its end; the boundary job reads the clock', async () => {
+    const start = Date.parse('2031-03-01T09:00:00+09:00');
+    const r = await call<News>('O1', 'POST', '/news', {
+      title: 'Clock news',
+      body: '',
+      publish_type: 'SCHEDULED',
+      intent: 'PUBLIC',
+      start_date: new Date(start).toISOString(),
+      end_date: new Date(start + 86_400_000).toISOString(),
+    });
+    expect(r.status).toBe(201);
+    expect(r.body).toMatchObject({ status: 'UNPUBLIC', scheduled: true });
+    const inFeed = async () => titles((await call<List<News>>('A1', 'GET', '/news/feed?page_size=100')).body).includes('Clock news');
+    const stored = async () => (await s.ctx.db.one<{ status: string }>('SELECT status FROM news WHERE id = $1', [r.body.id])).status;
+    try {
+      expect(await inFeed()).toBe(false);
+      s.ctx.clock.set(new Date(start + 3_600_000), { frozen: true });
+      expect(await inFeed()).toBe(true);
+      // the job queued for the start runs once that moment has passed on the app's clock, and stores it
+      await refreshJob(s.ctx, { table: 'news', id: r.body.id });
+      expect(await stored()).toBe('PUBLIC');
+      s.ctx.clock.set(new Date(start + 2 * 86_400_000), { frozen: true });
+      expect(await inFeed()).toBe(false);
+      await refreshJob(s.ctx, { table: 'news', id: r.body.id });
+      expect(await stored()).toBe('EXPIRED');
+    } finally {
+      s.ctx.clock.reset();
+    }
   });
 });

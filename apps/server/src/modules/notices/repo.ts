@@ -279,14 +279,11 @@ export async function deleteSystemNoti(q: Queryable, id: number): Promise<void> 
 // ---- the boundary job ----
 
 /**
- * Stores the status as of `now` (a save: the time its dates were resolved against) or of the database's clock
- * (the job, which runs once its run_at, a boundary, has passed on that clock). Returns the status.
+ * Stores the status as of `now` (business time, ctx.clock: a save's moment, or the boundary job's once its run_at
+ * has passed on that clock). Returns the status.
  */
-export async function refreshStatus(q: Queryable, table: 'news' | 'system', id: number, now?: Date): Promise<string | null> {
+export async function refreshStatus(q: Queryable, table: 'news' | 'system', id: number, now: Date): Promise<string | null> {
   const t = table === 'news' ? 'news' : 'system_notifications';
-  const r = await q.maybeOne<{ status: string }>(
-    `UPDATE ${t} SET status = ${now ? statusAt(2) : statusSql('now()')} WHERE id = $1 RETURNING status`,
-    now ? [id, now] : [id],
-  );
+  const r = await q.maybeOne<{ status: string }>(`UPDATE ${t} SET status = ${statusAt(2)} WHERE id = $1 RETURNING status`, [id, now]);
   return r?.status ?? null;
 }

@@ -81,7 +81,8 @@ export async function refreshJob(ctx: AppContext, payload: Record<string, unknow
   const table = payload.table === 'system' ? 'system' : 'news';
   const id = Number(payload.id);
   if (!Number.isSafeInteger(id)) return { skipped: true };
-  return { status: await ctx.db.tx((q) => repo.refreshStatus(q, table, id)) };
+  // the job runs once its run_at (a boundary) has passed on the app's clock: the status as of that clock
+  return { status: await ctx.db.tx((q) => repo.refreshStatus(q, table, id, ctx.clock.now())) };
 }
 
 const common = (r: repo.NewsRow | repo.SystemNotiRow, now: Date) => ({
@@ -144,7 +145,7 @@ async function presentNews(q: Queryable, actor: Actor, rows: repo.NewsRow[], now
 }
 
 /** GET /news: the caller's own news (writers only). */
-export async function listOwnNews(ctx: AppContext, actor: Actor, p: NoticeListQuery, now = new Date()): Promise<NewsList> {
+export async function listOwnNews(ctx: AppContext, actor: Actor, p: NoticeListQuery, now = ctx.clock.now()): Promise<NewsList> {
   assertMenu(actor, 'latest_information');
   if (!isWriter(actor)) throw forbidden();
   const { rows, total } = await repo.listOwnNews(ctx.db, actor.ownerId, listArgs(p, now));
@@ -152,7 +153,7 @@ export async function listOwnNews(ctx: AppContext, actor: Actor, p: NoticeListQu
 }
 
 /** GET /news/feed: what the caller is shown now from above. */
-export async function newsFeed(ctx: AppContext, actor: Actor, p: NoticeFeedQuery, now = new Date()): Promise<NewsList> {
+export async function newsFeed(ctx: AppContext, actor: Actor, p: NoticeFeedQuery, now = ctx.clock.now()): Promise<NewsList> {
   assertMenu(actor, 'latest_information');
   const { rows, total } = await repo.listNewsFeed(ctx.db, {
     ancestorIds: ancestorIds(actor),
@@ -175,7 +176,7 @@ function newsVisible(actor: Actor, r: repo.NewsRow): boolean {
   );
 }
 
-export async function getNews(ctx: AppContext, actor: Actor, id: number, now = new Date()): Promise<NewsView> {
+export async function getNews(ctx: AppContext, actor: Actor, id: number, now = ctx.clock.now()): Promise<NewsView> {
   assertMenu(actor, 'latest_information');
   const r = await repo.findNews(ctx.db, id, now);
   if (!r || !newsVisible(actor, r)) throw notFound();
@@ -208,7 +209,7 @@ async function newsInput(ctx: AppContext, q: Queryable, actor: Actor, b: NewsBod
   return { input, dates };
 }
 
-export async function createNews(ctx: AppContext, actor: Actor, b: NewsBody, now = new Date()): Promise<NewsView> {
+export async function createNews(ctx: AppContext, actor: Actor, b: NewsBody, now = ctx.clock.now()): Promise<NewsView> {
   assertWriter(actor);
   return ctx.db.tx(async (q) => {
     const { input, dates } = await newsInput(ctx, q, actor, b, undefined, now);
@@ -226,7 +227,7 @@ async function ownNews(q: Queryable, actor: Actor, id: number, now: Date): Promi
   return r;
 }
 
-export async function updateNews(ctx: AppContext, actor: Actor, id: number, b: NewsBody, now = new Date()): Promise<NewsView> {
+export async function updateNews(ctx: AppContext, actor: Actor, id: number, b: NewsBody, now = ctx.clock.now()): Promise<NewsView> {
   assertWriter(actor);
   return ctx.db.tx(async (q) => {
     const prev = await ownNews(q, actor, id, now);
@@ -238,7 +239,7 @@ export async function updateNews(ctx: AppContext, actor: Actor, id: number, b: N
   });
 }
 
-export async function deleteNews(ctx: AppContext, actor: Actor, id: number, now = new Date()): Promise<void> {
+export async function deleteNews(ctx: AppContext, actor: Actor, id: number, now = ctx.clock.now()): Promise<void> {
   assertWriter(actor);
   await ctx.db.tx(async (q) => {
     await ownNews(q, actor, id, now);
@@ -258,7 +259,7 @@ function presentSystem(r: repo.SystemNotiRow, now: Date): SystemNotiView {
 }
 
 /** GET /system_noti: the platform master's list. */
-export async function listSystemNotis(ctx: AppContext, actor: Actor, p: NoticeListQuery, now = new Date()): Promise<SystemNotiList> {
+export async function listSystemNotis(ctx: AppContext, actor: Actor, p: NoticeListQuery, now = ctx.clock.now()): Promise<SystemNotiList> {
   assertMenu(actor, 'system_notification');
   const { rows, total } = await repo.listSystemNotis(ctx.db, listArgs(p, now));
   return { items: rows.map((r) => presentSystem(r, now)), total, page: p.page, pageSize: p.pageSize };
@@ -269,7 +270,7 @@ export async function systemInbox(
   ctx: AppContext,
   actor: Actor,
   p: { page: number; pageSize: number },
-  now = new Date(),
+  now = ctx.clock.now(),
 ): Promise<SystemNotiInbox> {
   const role = receiverRole(actor);
   if (!role) return { items: [], total: 0, unread: 0, page: p.page, pageSize: p.pageSize };
@@ -277,13 +278,13 @@ export async function systemInbox(
   return { items: r.rows.map((x) => presentSystem(x, now)), total: r.total, unread: r.unread, page: p.page, pageSize: p.pageSize };
 }
 
-export async function unreadCount(ctx: AppContext, actor: Actor, now = new Date()): Promise<number> {
+export async function unreadCount(ctx: AppContext, actor: Actor, now = ctx.clock.now()): Promise<number> {
   const role = receiverRole(actor);
   return role ? repo.unreadSystemNotis(ctx.db, role, actor.id, now) : 0;
 }
 
 /** GET /system_noti/{id}: the writer sees any; a receiver only one shown to it now (else 404). */
-export async function getSystemNoti(ctx: AppContext, actor: Actor, id: number, now = new Date()): Promise<SystemNotiView> {
+export async function getSystemNoti(ctx: AppContext, actor: Actor, id: number, now = ctx.clock.now()): Promise<SystemNotiView> {
   const r = await repo.findSystemNoti(ctx.db, id, now, actor.id);
   if (!r) throw notFound();
   if (actor.effectiveType === 'MASTER') {
@@ -296,7 +297,7 @@ export async function getSystemNoti(ctx: AppContext, actor: Actor, id: number, n
 }
 
 /** PUT /system_noti/mark_as_read: the caller's own marks; ids it is not shown are ignored. */
-export async function markAsRead(ctx: AppContext, actor: Actor, b: MarkAsReadBody, now = new Date()): Promise<number> {
+export async function markAsRead(ctx: AppContext, actor: Actor, b: MarkAsReadBody, now = ctx.clock.now()): Promise<number> {
   const role = receiverRole(actor);
   if (!role) return 0;
   return ctx.db.tx(async (q) => {
@@ -325,7 +326,7 @@ function assertSystemWriter(actor: Actor): void {
   assertCanEdit(actor);
 }
 
-export async function createSystemNoti(ctx: AppContext, actor: Actor, b: SystemNotiBody, now = new Date()): Promise<SystemNotiView> {
+export async function createSystemNoti(ctx: AppContext, actor: Actor, b: SystemNotiBody, now = ctx.clock.now()): Promise<SystemNotiView> {
   assertSystemWriter(actor);
   return ctx.db.tx(async (q) => {
     const { input, dates } = systemInput(ctx, actor, b, undefined, now);
@@ -336,7 +337,7 @@ export async function createSystemNoti(ctx: AppContext, actor: Actor, b: SystemN
   });
 }
 
-export async function updateSystemNoti(ctx: AppContext, actor: Actor, id: number, b: SystemNotiBody, now = new Date()) {
+export async function updateSystemNoti(ctx: AppContext, actor: Actor, id: number, b: SystemNotiBody, now = ctx.clock.now()) {
   assertSystemWriter(actor);
   return ctx.db.tx(async (q) => {
     const prev = await repo.findSystemNoti(q, id, now, null, true);
@@ -349,7 +350,7 @@ export async function updateSystemNoti(ctx: AppContext, actor: Actor, id: number
   });
 }
 
-export async function deleteSystemNoti(ctx: AppContext, actor: Actor, id: number, now = new Date()): Promise<void> {
+export async function deleteSystemNoti(ctx: AppContext, actor: Actor, id: number, now = ctx.clock.now()): Promise<void> {
   assertSystemWriter(actor);
   await ctx.db.tx(async (q) => {
     if (!(await repo.findSystemNoti(q, id, now, null, true))) throw notFound();

@@ -117,7 +117,7 @@ async function cachedEntry(ctx: AppContext, siteId: number, db: Queryable = ctx.
   const servable =
     row &&
     (row.status === 'PUBLISH' || row.status === 'DOMAIN_VERIFYING') &&
-    (!row.expires_at || new Date(row.expires_at).getTime() > Date.now());
+    (!row.expires_at || new Date(row.expires_at).getTime() > ctx.clock.nowMs());
   // The owner's state and plan travel with the snapshot: read when the cache is filled, none per visit.
   const gone = row && servable && (await isAccountClosed(db, Number(row.account_id))) ? goneOf(row) : null;
   const stored = gone ? JSON.stringify(gone) : row && servable ? await servedText(db, row) : 'null';
