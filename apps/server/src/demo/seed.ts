@@ -1,8 +1,9 @@
-import { columnToLetters, type PageInput, type SiteDocumentInput, siteDocumentSchema } from '@swipe/core';
+import { columnToLetters, monthOfJst, type PageInput, previousMonth, type SiteDocumentInput, siteDocumentSchema } from '@swipe/core';
 import type { AppContext } from '../context.js';
 import { onceAsync } from '../lib/once.js';
 import { hashPassword } from '../lib/passwords.js';
 import { anyAccountExists, insertAccount } from '../modules/accounts/service.js';
+import { seedDemoBills } from '../modules/billing/service.js';
 import { recordContractHistory } from '../modules/contracts/service.js';
 import { makeImageVariants } from '../modules/media/variants.js';
 import { insertPlans } from '../modules/plans/service.js';
@@ -83,11 +84,18 @@ async function makeDemoAssets(): Promise<DemoAssets> {
   return { hashes, files, labels };
 }
 
+/** 10:00 JST on the 1st of last month, as an instant and as its Japan day. */
+function demoSince(now: Date): { at: Date; day: string } {
+  const day = `${previousMonth(monthOfJst(now))}-01`;
+  return { at: new Date(`${day}T10:00:00+09:00`), day };
+}
+
 /**
  * Demo data for the embedded mode: plans, a master, a user on Standard and one published site
- * (3 categories x 4 pages). Runs only on an empty database. main.ts calls it only when
- * config.demoData, which is always false with DATABASE_URL (no default credentials there);
- * tests call it on their own fresh databases.
+ * (3 categories x 4 pages), a second customer, and last month's bills (one paid by card, one awaiting
+ * its bank transfer). Runs only on an empty database. main.ts calls it only when config.demoData,
+ * which is always false with DATABASE_URL (no default credentials there); tests call it on their own
+ * fresh databases.
  */
 export async function seedDemo(ctx: AppContext): Promise<{ siteId: number; logins: typeof DEMO_LOGINS } | null> {
   if (await anyAccountExists(ctx.db)) {
@@ -126,6 +134,8 @@ export async function seedDemo(ctx: AppContext): Promise<{ siteId: number; login
       companyName: 'Swipe Sites (platform)',
       contactName: 'Platform operator',
     });
+    // the customers signed up at the start of last month, so last month's bills exist from the first start
+    const since = demoSince(ctx.clock.now());
     const user = await insertAccount(q, {
       parentId: master.id,
       type: 'MASTER_USER',
@@ -134,9 +144,33 @@ export async function seedDemo(ctx: AppContext): Promise<{ siteId: number; login
       companyName: 'Demo Shop Inc.',
       contactName: 'Demo User',
       planId: standard,
-      contractStart: new Date().toISOString().slice(0, 10),
+      contractStart: since.day,
     });
-    await recordContractHistory(q, ctx.clock.now(), { accountId: user.id, executorId: master.id, content: 'created', to: 'ACTIVE', planId: standard });
+    await recordContractHistory(q, since.at, {
+      accountId: user.id,
+      executorId: master.id,
+      content: 'created',
+      to: 'ACTIVE',
+      planId: standard,
+    });
+    const light = plans.get('Light') as number;
+    const cafe = await insertAccount(q, {
+      parentId: master.id,
+      type: 'MASTER_USER',
+      email: 'owner@sample-cafe.example',
+      passwordHash: userHash,
+      companyName: 'Sample Cafe LLC',
+      contactName: 'Cafe Owner',
+      planId: light,
+      contractStart: since.day,
+    });
+    await recordContractHistory(q, since.at, {
+      accountId: cafe.id,
+      executorId: master.id,
+      content: 'created',
+      to: 'ACTIVE',
+      planId: light,
+    });
 
     const survey = {
       id: await insertSurvey(q, {
@@ -562,8 +596,10 @@ export async function seedDemo(ctx: AppContext): Promise<{ siteId: number; login
     ], ctx.clock.now());
     await upsertShare(q, siteId, DEMO_PREVIEW.email, user.id);
     await setPreviewSecurity(q, siteId, true, previewHash);
-    return { siteId };
+    return { siteId, userId: user.id };
   });
+  // last month's bills: Demo Shop's paid by its saved card, Sample Cafe's open awaiting its bank transfer
+  await seedDemoBills(ctx, [result.userId]);
   ctx.log.info({ ms: Date.now() - started, siteId: result.siteId }, 'demo data created');
   return { siteId: result.siteId, logins: DEMO_LOGINS };
 }

@@ -23,6 +23,7 @@ import { projectBill } from './run.js';
 
 export { payBill, registerCard } from './card.js';
 export { chargeCardBills } from './charges.js';
+export { seedDemoBills } from './demo.js';
 export { paymentProvider, TestProvider } from './provider.js';
 export { billedRevenueByMonth, lastBilledMonth } from './repo/dashboard.js';
 export { billMonth, pageViewsByAccount, projectBill } from './run.js';
