@@ -62,13 +62,19 @@ const get = (path: string) => http(s.adminUrl, 'GET', `/api/v1/analysis/site/${s
 beforeAll(async () => {
   process.env.ENDUSER_RATE_MULTIPLIER = '1000';
   clock = new Clock().set(`${DAY1}T12:00:00+09:00`);
-  s = await startTestServer({}, { clock });
+  // webhooks on (to an address nobody answers: the message stays stored), so the privacy scan reads their bodies too
+  s = await startTestServer({ webhookAllowPrivate: true }, { clock });
   const f = await makeVisitorSite(s.ctx, { email: 'visits-owner@visitors.test' });
   siteId = f.siteId;
   const ps = await getPublishedSite(s.ctx, siteId);
   const cats = ps?.document.categories ?? [];
   [a1, a2, b1] = [cats[0]?.pages[0]?.id, cats[0]?.pages[1]?.id, cats[1]?.pages[0]?.id].map(Number) as [number, number, number];
   token = (await login(s.adminUrl, 'visits-owner@visitors.test')).access;
+  const hook = await http(s.adminUrl, 'PUT', '/api/v1/integrations/settings', {
+    token,
+    body: { enabled: true, auth_method: 'API_KEY', webhook_url: 'http://127.0.0.1:9/hook' },
+  });
+  expect(hook.status).toBe(200);
 
   const { P, D, R, C, Q, M, G, B } = SIDS;
   // (the clock starts at 12:00: the explicit times below are before it, as a browser's queued events are)
@@ -253,6 +259,10 @@ describe('privacy', () => {
       if (hit) found.push(`${c.table_name}.${c.column_name}: ${hit.v.slice(0, 80)}`);
     }
     expect(found).toEqual([]);
+    // the webhook messages were there to be read: one a submission
+    const hooks = await s.ctx.db.query<{ body: string }>('SELECT body FROM webhook_messages WHERE site_id = $1', [siteId]);
+    expect(hooks.length).toBe(3);
+    expect(JSON.parse(hooks[0]?.body ?? '{}').visit).toEqual({ page_id: a2, cta_id: null, source: null });
     // the submissions' address digests are there, keyed (none is a plain hash: checked above)
     const subs = await s.ctx.db.query<{ ip_hash: string | null }>('SELECT ip_hash FROM form_submissions WHERE site_id = $1', [siteId]);
     expect(subs.length).toBe(3);

@@ -65,7 +65,8 @@ export async function queueWebhook(q: Queryable, _ctx: AppContext, s: Submission
       siteId: s.siteId,
       occurredAt: s.occurredAt.toISOString(),
       lang: s.lang,
-      visit: s.visit,
+      // what led to the submission, never who browsed: no visitor id, no User-Agent (docs/decisions.md "Analytics privacy")
+      visit: { pageId: s.visit.pageId, ctaId: s.visit.ctaId, source: s.visit.source },
       submission,
     }),
   );
