@@ -246,45 +246,85 @@ describe('viewer events: the viewer leaves the page itself', () => {
   });
 });
 
+/** A root element: its capture listeners, then the target's handler (which may stop or cancel), then bubbling. */
+function fakeRoot() {
+  const listeners: { f: Handler; capture: boolean; passive: boolean }[] = [];
+  const root = {
+    addEventListener: (_t: string, f: Handler, o: { capture?: boolean; passive?: boolean }) =>
+      listeners.push({ f, capture: o?.capture === true, passive: o?.passive === true }),
+    removeEventListener: vi.fn(),
+  };
+  const click = (init: Record<string, unknown>, atTarget: { stop?: boolean; prevent?: boolean; handler?: () => void } = {}) => {
+    const ev = { defaultPrevented: false, ...init };
+    for (const l of listeners.filter((x) => x.capture)) l.f(ev);
+    if (atTarget.prevent) ev.defaultPrevented = true;
+    atTarget.handler?.();
+    if (!atTarget.stop) for (const l of listeners.filter((x) => !x.capture)) l.f(ev);
+  };
+  return { root: root as unknown as EventTarget & typeof root, listeners, click };
+}
+
 describe('viewer events: taps', () => {
   const slide = { getBoundingClientRect: () => ({ left: 10, top: 20, width: 200, height: 400 }) };
   const target = (inSlide: boolean) => ({ closest: (sel: string) => (inSlide && sel === '.vw-slide.is-current' ? slide : null) });
 
   it('a tap on the current page is one tap event with x, y as fractions of the page box', async () => {
     const { mod, posts } = await load();
-    let handler: Handler = () => {};
-    let options: unknown;
-    const root = {
-      addEventListener: (_t: string, f: Handler, o: unknown) => {
-        handler = f;
-        options = o;
-      },
-      removeEventListener: vi.fn(),
-    } as unknown as EventTarget;
+    const { root, listeners, click } = fakeRoot();
     const stop = mod.watchTaps(root);
-    expect(options).toEqual({ passive: true });
+    expect(listeners.every((l) => l.passive)).toBe(true);
     mod.pageView({ siteId: 3, pageId: 41, lang: 'en' });
-    handler({ detail: 1, clientX: 60, clientY: 120, target: target(true) });
-    handler({ detail: 0, clientX: 60, clientY: 120, target: target(true) });
-    handler({ detail: 1, clientX: 60, clientY: 120, target: target(false) });
-    handler({ detail: 1, clientX: 500, clientY: 0, target: target(true) });
+    click({ detail: 1, clientX: 60, clientY: 120, target: target(true) });
+    click({ detail: 0, clientX: 60, clientY: 120, target: target(true) });
+    click({ detail: 1, clientX: 60, clientY: 120, target: target(false) });
+    click({ detail: 1, clientX: 500, clientY: 0, target: target(true) });
     await vi.advanceTimersByTimeAsync(1000);
     const taps = posts.flatMap((p) => p.events).filter((e) => e.event === 'tap');
     expect(taps).toHaveLength(2);
     expect(taps[0]).toMatchObject({ site_id: 3, page_id: 41, lang: 'en', x: 0.25, y: 0.25 });
     expect(taps[1]).toMatchObject({ x: 1, y: 0 });
     stop();
-    expect(root.removeEventListener).toHaveBeenCalled();
+    expect(root.removeEventListener).toHaveBeenCalledTimes(2);
+  });
+
+  it('a CTA that keeps its click to itself still leaves its tap, sent before the page it opens; the click ending a drag is no tap', async () => {
+    const { mod, posts } = await load();
+    const { root, click } = fakeRoot();
+    mod.watchTaps(root);
+    mod.pageView({ siteId: 3, pageId: 41 });
+    // the stage cancels and stops the click that ends a drag
+    click({ detail: 1, clientX: 60, clientY: 120, target: target(true) }, { stop: true, prevent: true });
+    // a link button cancels the browser's navigation but lets the click bubble: a tap
+    click({ detail: 1, clientX: 110, clientY: 220, target: target(true) }, { prevent: true });
+    // a CTA button stops the click and leaves the page
+    const sentBeforeLeaving: string[] = [];
+    click(
+      { detail: 1, clientX: 210, clientY: 420, target: target(true) },
+      {
+        stop: true,
+        handler: () => {
+          mod.track({ event: 'click_cta_btn', siteId: 3, pageId: 41, targetId: 7 });
+          mod.leaveThen(() => sentBeforeLeaving.push(...posts.flatMap((p) => p.events.map((e) => String(e.event)))));
+        },
+      },
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(sentBeforeLeaving).toEqual(['page_view', 'click_cta_btn', 'page_leave', 'tap', 'tap']);
+    const taps = posts.flatMap((p) => p.events).filter((e) => e.event === 'tap');
+    expect(taps.map((e) => [e.x, e.y])).toEqual([
+      [0.5, 0.5],
+      [1, 1],
+    ]);
   });
 });
 
 describe('viewer events: the wire format', () => {
   it('every kind the viewer sends passes the server schema (core eventsBody, after the edge converts keys)', async () => {
     const { mod, posts, hide } = await load('?utm_source=news&utm_content=hero', `https://ref.example/${'x'.repeat(400)}`);
-    let handler: Handler = () => {};
-    mod.watchTaps({ addEventListener: (_t: string, f: Handler) => (handler = f), removeEventListener: () => {} } as unknown as EventTarget);
+    const { root, click } = fakeRoot();
+    mod.watchTaps(root);
     mod.pageView({ siteId: 3, pageId: 41, lang: 'en', data: { position: 'A1' } });
-    handler({
+    click({
       detail: 1,
       clientX: 1,
       clientY: 1,

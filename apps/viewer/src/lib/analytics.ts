@@ -148,20 +148,42 @@ export function pageView(e: Omit<VisitorEvent, 'event'>): void {
 
 const frac = (n: number) => Math.round(Math.min(1, Math.max(0, n)) * 10000) / 10000;
 
-/** Taps on the current page inside `root`, as fractions of the page's box; a passive listener that never stops a click. */
+/**
+ * Taps on the current page inside `root`, as fractions of the page's box; passive listeners that never stop a
+ * click. Each is seen on its way down (a CTA button keeps its click to itself) and recorded once the click's own
+ * listeners have run, before anything they queued (a CTA's navigation); not when the click was cancelled without
+ * bubbling up: the stage cancels the click that ends a drag (a link button cancels its click but lets it bubble).
+ */
 export function watchTaps(root: EventTarget): () => void {
-  const on = (ev: Event) => {
+  let bubbled: Event | null = null;
+  const down = (ev: Event) => {
     const e = ev as MouseEvent;
-    // keyboard "clicks" have no point; clicks ending a drag never get here (the stage swallows them)
+    // keyboard "clicks" have no point
     if (disabled || !here || e.detail === 0) return;
-    const slide = (e.target as Element | null)?.closest?.('.vw-slide.is-current');
-    const r = slide?.getBoundingClientRect();
+    const r = (e.target as Element | null)?.closest?.('.vw-slide.is-current')?.getBoundingClientRect();
     if (!r || r.width <= 0 || r.height <= 0) return;
     const { siteId, pageId, lang } = here;
-    track({ event: 'tap', siteId, pageId, lang, x: frac((e.clientX - r.left) / r.width), y: frac((e.clientY - r.top) / r.height) });
+    const tap: VisitorEvent = {
+      event: 'tap',
+      siteId,
+      pageId,
+      lang,
+      x: frac((e.clientX - r.left) / r.width),
+      y: frac((e.clientY - r.top) / r.height),
+    };
+    setTimeout(() => {
+      if (bubbled === ev || !ev.defaultPrevented) track(tap);
+    });
   };
-  root.addEventListener('click', on, { passive: true });
-  return () => root.removeEventListener('click', on);
+  const up = (ev: Event) => {
+    bubbled = ev;
+  };
+  root.addEventListener('click', down, { capture: true, passive: true });
+  root.addEventListener('click', up, { passive: true });
+  return () => {
+    root.removeEventListener('click', down, { capture: true });
+    root.removeEventListener('click', up);
+  };
 }
 
 /** Preview views record nothing. */
@@ -177,20 +199,16 @@ export function disableAnalytics(): void {
  * then `go` navigates (a beacon sent before the navigation starts outlives the page).
  */
 export function leaveThen(go: () => void): void {
-  if (disabled || typeof window === 'undefined') {
-    go();
-    return;
-  }
   leave();
   setTimeout(() => {
     flush(true);
     go();
-  }, 0);
+  });
 }
 
 /** A click that loads another document in this tab: a plain click on an http(s) link without a target. */
 function leavesBy(ev: MouseEvent): boolean {
-  if (ev.defaultPrevented || ev.button !== 0 || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) return false;
+  if (ev.defaultPrevented || ev.button || ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.altKey) return false;
   const a = (ev.target as Element | null)?.closest?.('a[href]') as HTMLAnchorElement | null;
   if (!a || a.download || (a.target && a.target !== '_self') || !/^https?:$/.test(a.protocol)) return false;
   // a link to a fragment of this very document only scrolls
