@@ -1,7 +1,7 @@
 import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import type { BillSummary, PaymentReceipt } from '@swipe/core';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { usePhoneLayout } from '../../components/list-layout';
 import { ErrorState } from '../../components/states';
 import { type T, useT } from '../../lib/i18n';
@@ -27,6 +27,17 @@ export function BillPayments({ bill, seller, canEdit }: { bill: BillSummary; sel
   const cards = useQuery({ ...cardQuery(), enabled: !seller });
   const [recording, setRecording] = useState(false);
   const [paying, setPaying] = useState(false);
+  const qc = useQueryClient();
+  const status = q.data?.status;
+  // the bill's status follows its payments (a transfer, a webhook): the detail and the lists show the new one
+  useEffect(() => {
+    if (!status) return;
+    const shown = qc.getQueryData<BillSummary>(['bill', bill.id]);
+    if (shown && shown.status !== status) {
+      void qc.invalidateQueries({ queryKey: ['bill', bill.id], exact: true });
+      void qc.invalidateQueries({ queryKey: ['bills'] });
+    }
+  }, [status, bill.id, qc]);
   if (q.isError) return <ErrorState error={q.error} onRetry={() => q.refetch()} />;
   const p = q.data;
   if (!p)

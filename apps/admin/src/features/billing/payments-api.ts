@@ -8,6 +8,8 @@ export const billPaymentsQuery = (id: number) =>
   queryOptions({
     queryKey: ['bill', id, 'payments'],
     queryFn: ({ signal }) => api.get<BillPayments>(`bill/${id}/payments`, { signal }),
+    // a card payment waiting for 3-D Secure is settled by the provider's webhook: asked again until it is
+    refetchInterval: (q) => (q.state.data?.status === 'PROCESSING' ? 3000 : false),
   });
 
 /** The seller records a bank transfer; the key is the form's, so a second submit of the same form records nothing. */
