@@ -33,7 +33,7 @@ export function ListHeader({ title, subtitle, children }: { title: string; subti
 /** The search box and filters at the top of a list card. */
 export function FilterBar({ children }: { children: ReactNode }) {
   return (
-    <Group p="sm" gap="sm" wrap="wrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+    <Group p="sm" gap="sm" wrap="wrap" align="flex-end" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
       {children}
     </Group>
   );

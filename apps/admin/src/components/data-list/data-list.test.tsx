@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { Badge, Button, MantineProvider, Select } from '@mantine/core';
+import { Badge, Button, MantineProvider } from '@mantine/core';
 import { resources } from '@swipe/i18n';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -7,6 +7,7 @@ import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { provideMessages, setLang } from '../../lib/i18n';
 import { DataList } from './data-list';
+import { FilterSelect } from './filter-select';
 import { oneOf, useListState } from './list-state';
 import type { Column } from './types';
 
@@ -74,8 +75,8 @@ function Page({ server }: { server?: () => Promise<string> }) {
     pageSize: state.pageSize,
     search: state.search,
     status: state.filter.status,
-    sort: state.sorting?.sort,
-    order: state.sorting?.order,
+    sort: state.sorting.sort,
+    order: state.sorting.order,
   };
   const query = useQuery({ queryKey: ['rows', params], queryFn: () => fetcher(params), retry: false });
   return (
@@ -87,9 +88,9 @@ function Page({ server }: { server?: () => Promise<string> }) {
       rowKey={(r) => r.id}
       search="Search things"
       filters={
-        <Select
-          aria-label="Status filter"
-          data={['all', 'open', 'closed']}
+        <FilterSelect
+          label="Status filter"
+          data={['all', 'open', 'closed'].map((v) => ({ value: v, label: v }))}
           value={state.filter.status ?? 'all'}
           onChange={(v) => state.setFilter('status', v === 'all' ? null : v)}
         />

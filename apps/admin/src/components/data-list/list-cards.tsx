@@ -36,7 +36,7 @@ export function DerivedCard<Row, S extends string>({ row, columns }: { row: Row;
         const place = c.phone ?? 'line';
         if (place === 'plain')
           return (
-            <div key={c.key} style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+            <div key={c.key} style={{ minWidth: 0, overflowWrap: 'anywhere', fontSize: 'var(--mantine-font-size-sm)' }}>
               {c.render(row)}
             </div>
           );

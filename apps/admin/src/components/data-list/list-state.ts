@@ -39,7 +39,10 @@ export interface ListState<S extends string = string, F extends string = string>
   set: (patch: Record<string, string | null>) => void;
 }
 
-export function useListState<S extends string = never, F extends string = never>(o: ListStateOptions<S, F> = {}): ListState<S, F> {
+/** A list with sorts always has a sort and an order. */
+export type ListStateOf<S extends string, F extends string> = ListState<S, F> & ([S] extends [never] ? unknown : { sorting: ListSort<S> });
+
+export function useListState<S extends string = never, F extends string = never>(o: ListStateOptions<S, F> = {}): ListStateOf<S, F> {
   const lp = useListParams(o.prefix);
   const rules = (o.filters ?? {}) as Record<F, FilterRule>;
   const names = Object.keys(rules) as F[];
@@ -48,7 +51,7 @@ export function useListState<S extends string = never, F extends string = never>
     const raw = lp.sp.get(name);
     if (raw !== null && rules[name](raw)) filter[name] = raw;
   }
-  return {
+  const state: ListState<S, F> = {
     page: lp.page,
     pageSize: lp.pageSize,
     search: lp.search,
@@ -64,4 +67,6 @@ export function useListState<S extends string = never, F extends string = never>
     },
     set: lp.set,
   };
+  // `sorting` is set exactly when the options have sorts, which is what the type says
+  return state as ListStateOf<S, F>;
 }

@@ -5,7 +5,7 @@ import { type ListSort, SortableTh } from '../list-sort';
 import type { Column, ListQuery } from './types';
 
 // A list on a wide screen: one row per item, headers that sort on the server, placeholder rows while the first
-// page loads. A table wider than its card scrolls sideways inside it; its actions column stays pinned at the
+// page loads. Rows do not tint under the pointer: they are not buttons, and a link on the tint falls below AA. A table wider than its card scrolls sideways inside it; its actions column stays pinned at the
 // right edge, and a shadow there says that more columns lie under it (nothing is cut off without a hint).
 
 const cellStyle = <Row, S extends string>(c: Column<Row, S>): CSSProperties => ({
@@ -13,7 +13,9 @@ const cellStyle = <Row, S extends string>(c: Column<Row, S>): CSSProperties => (
   whiteSpace: c.nowrap ? 'nowrap' : undefined,
   minWidth: c.minWidth,
   maxWidth: c.maxWidth,
-  overflowWrap: c.nowrap ? undefined : 'anywhere',
+  // words break only where a column has a width cap (a long e-mail in a narrow column); elsewhere a word keeps
+  // its width and the table scrolls rather than print "Mast er user"
+  overflowWrap: c.maxWidth ? 'anywhere' : c.nowrap ? undefined : 'break-word',
 });
 
 /** The pinned actions cell: painted over the columns scrolled under it, with a shadow while some are. */
@@ -74,7 +76,7 @@ export function ListTable<Row, S extends string>({
     <div style={{ position: 'relative' }}>
       {/* a box that scrolls takes the keyboard focus, so its hidden columns can be reached without a mouse */}
       <section ref={ref} onScroll={measure} style={{ overflowX: 'auto' }} tabIndex={more ? 0 : undefined} aria-label={label}>
-        <Table verticalSpacing="sm" highlightOnHover aria-label={label} aria-busy={query.isFetching} data-testid={testId} miw={minWidth}>
+        <Table verticalSpacing="sm" aria-label={label} aria-busy={query.isFetching} data-testid={testId} miw={minWidth}>
           <Table.Thead>
             <Table.Tr>
               {columns.map((c) => {
@@ -103,7 +105,8 @@ export function ListTable<Row, S extends string>({
               <Table.Tr key={rowKey(row)} data-testid={rowTestId}>
                 {columns.map((c) => (
                   <Table.Td key={c.key} style={{ ...cellStyle(c), ...(c.phone === 'actions' ? pinned(more) : {}) }}>
-                    {c.render(row)}
+                    {/* a badge's label may shrink to "Termi…" in a squeezed cell: a one-line cell keeps its whole width */}
+                    {c.nowrap ? <div style={{ minWidth: 'max-content' }}>{c.render(row)}</div> : c.render(row)}
                   </Table.Td>
                 ))}
               </Table.Tr>

@@ -14,7 +14,7 @@ import type { ReactNode } from 'react';
  */
 export type PhonePlace = 'title' | 'badge' | 'line' | 'plain' | 'actions' | 'hidden';
 
-export interface Column<Row, S extends string = string> {
+export interface Column<Row, S extends string = never> {
   key: string;
   /** The translated column title: the table header, the card line's label and the CSV header. */
   title: string;
