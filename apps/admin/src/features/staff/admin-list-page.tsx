@@ -1,23 +1,15 @@
-import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { STAFF_SORTS, type StaffSort, type StaffView } from '@swipe/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { DataList } from '../../components/data-list/data-list';
+import { useListState } from '../../components/data-list/list-state';
+import type { Column } from '../../components/data-list/types';
 import { IconEdit, IconPlus, IconShare, IconTrash } from '../../components/icons';
-import { ListFooter, ListSearch, useListParams } from '../../components/list-controls';
-import {
-  ClearFiltersButton,
-  FilterBar,
-  ListError,
-  ListHeader,
-  SkeletonCards,
-  SkeletonRows,
-  usePhoneLayout,
-} from '../../components/list-layout';
-import { listSort, SortableHeaders, SortPicker } from '../../components/list-sort';
-import { EmptyState } from '../../components/states';
+import { ListHeader } from '../../components/list-layout';
 import { formatDateTime } from '../../lib/format';
 import { type T, useT } from '../../lib/i18n';
 import { notifySuccess } from '../../lib/notify';
@@ -25,31 +17,23 @@ import { useSession } from '../../lib/session';
 import { removeStaff, resendInvite, type StaffListParams, staffListQuery } from './api';
 import { StaffFormModal } from './staff-form-modal';
 
-// Admin settings (back-office.md 3 "Admin staff", issue 9.6): the staff of the caller's owner, searchable,
-// sortable by its column headers, paged; invite, edit, resend the set-up link, remove. Cards on a phone.
-
-const COLUMNS: { key: string; sort?: StaffSort }[] = [
-  { key: 'name', sort: 'name' },
-  { key: 'email', sort: 'email' },
-  { key: 'role', sort: 'role' },
-  { key: 'authority' },
-  { key: 'license' },
-  { key: 'status' },
-  { key: 'last_login', sort: 'last_login' },
-];
+// Admin settings (back-office.md 3 "Admin staff"): the staff of the caller's owner, searchable, sortable by its
+// column headers, paged, exported as CSV; invite, edit, resend the set-up link, remove. Cards on a phone.
 
 export function AdminListPage() {
   const t = useT();
   const qc = useQueryClient();
   const me = useSession()?.user;
-  const phone = usePhoneLayout();
-  const { sp, page, pageSize, search: q, searchInput, setSearchInput, set } = useListParams();
-  const sorting = listSort(sp, set, {
-    sorts: STAFF_SORTS,
-    defaultSort: 'created',
-    defaultOrder: (s) => (s === 'created' || s === 'last_login' ? 'desc' : 'asc'),
+  const state = useListState({
+    sort: { sorts: STAFF_SORTS, defaultSort: 'created', defaultOrder: (s) => (s === 'created' || s === 'last_login' ? 'desc' : 'asc') },
   });
-  const params: StaffListParams = { page, pageSize, search: q, sort: sorting.sort, order: sorting.order };
+  const params: StaffListParams = {
+    page: state.page,
+    pageSize: state.pageSize,
+    search: state.search,
+    sort: state.sorting.sort,
+    order: state.sorting.order,
+  };
   const list = useQuery(staffListQuery(params));
   const [formOpen, form] = useDisclosure();
   const [editing, setEditing] = useState<StaffView | null>(null);
@@ -80,6 +64,17 @@ export function AdminListPage() {
       onConfirm: () => remove.mutate(s),
     });
   const actions = { me: me?.id, canEdit, onEdit: open, onRemove: confirmRemove, onResend: (s: StaffView) => resend.mutate(s), t };
+  const invite = (size: 'sm' | 'xs') =>
+    canEdit && (
+      <Button
+        size={size}
+        variant={size === 'xs' ? 'light' : 'filled'}
+        leftSection={<IconPlus size={size === 'sm' ? 16 : 14} />}
+        onClick={() => open(null)}
+      >
+        {t('admin.staff_invite')}
+      </Button>
+    );
 
   return (
     <Stack gap="md">
@@ -87,103 +82,23 @@ export function AdminListPage() {
         <Button component={Link} to="../api-settings" relative="path" variant="default">
           {t('admin.api_link')}
         </Button>
-        {canEdit && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => open(null)}>
-            {t('admin.staff_invite')}
-          </Button>
-        )}
+        {invite('sm')}
       </ListHeader>
-
-      <Card withBorder padding={0} radius="md">
-        <FilterBar>
-          <ListSearch label={t('admin.staff_search')} value={searchInput} onChange={setSearchInput} />
-          {phone && (
-            <SortPicker
-              label={t('admin.staff_sort_label')}
-              sorting={sorting}
-              sortName={(s) => t(`admin.staff_sort_${s}`)}
-              orderName={(o) => t(`admin.staff_sorted_${o}`)}
-            />
-          )}
-        </FilterBar>
-
-        {list.isError ? (
-          <ListError query={list} />
-        ) : phone ? (
-          <Stack gap={0} aria-busy={list.isFetching} data-testid="staff-list">
-            {list.isPending && <SkeletonCards count={3} h={88} />}
-            {list.data?.items.map((s) => (
-              <StaffCard key={s.id} s={s} {...actions} />
-            ))}
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={960}>
-            <Table verticalSpacing="sm" highlightOnHover aria-busy={list.isFetching} data-testid="staff-list">
-              <Table.Thead>
-                <Table.Tr>
-                  <SortableHeaders
-                    columns={COLUMNS}
-                    sorting={sorting}
-                    label={(key) => t(`admin.staff_col_${key}`)}
-                    sortLabel={(column) => t('admin.staff_sort_by', { column })}
-                    style={() => ({ whiteSpace: 'nowrap' })}
-                  />
-                  <Table.Th>
-                    <VisuallyHidden>{t('admin.staff_col_actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.isPending && <SkeletonRows rows={4} cols={COLUMNS.length + 1} />}
-                {list.data?.items.map((s) => (
-                  <Table.Tr key={s.id} data-testid="staff-row">
-                    <Table.Td>
-                      <Group gap={6} wrap="nowrap">
-                        <Text size="sm" fw={600}>
-                          {s.name}
-                        </Text>
-                        {s.id === me?.id && <YouBadge t={t} />}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{s.email}</Table.Td>
-                    <Table.Td>{t(`admin.staff_role_${s.role.toLowerCase()}`)}</Table.Td>
-                    <Table.Td>{t(s.authority === 'EDIT' ? 'admin.authority_edit' : 'admin.authority_view')}</Table.Td>
-                    <Table.Td>{t(s.licenseIssue ? 'admin.staff_license_yes' : 'admin.staff_license_no')}</Table.Td>
-                    <Table.Td>
-                      <StatusBadge s={s} t={t} />
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(s.lastLoginAt)}</Table.Td>
-                    <Table.Td>
-                      <RowActions s={s} {...actions} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {list.data && list.data.items.length === 0 && (
-          <EmptyState
-            title={params.search ? t('admin.staff_no_match') : t('admin.staff_empty')}
-            body={params.search ? t('admin.visitors_no_match_body') : t('admin.staff_empty_body')}
-            action={
-              params.search ? (
-                <ClearFiltersButton
-                  onClick={() => {
-                    setSearchInput('');
-                    set({ q: null, page: null });
-                  }}
-                />
-              ) : canEdit ? (
-                <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => open(null)}>
-                  {t('admin.staff_invite')}
-                </Button>
-              ) : undefined
-            }
-          />
-        )}
-        {list.data && list.data.total > 0 && <ListFooter page={params.page} pageSize={params.pageSize} total={list.data.total} set={set} />}
-      </Card>
+      <DataList
+        label={t('admin.staff_title')}
+        state={state}
+        query={list}
+        columns={columns(actions)}
+        rowKey={(s) => s.id}
+        search={t('admin.staff_search')}
+        csv={{ fileName: 'staff', pages: (page, pageSize) => qc.fetchQuery(staffListQuery({ ...params, page, pageSize })) }}
+        empty={{ title: t('admin.staff_empty'), body: t('admin.staff_empty_body'), action: invite('xs') }}
+        noMatch={{ title: t('admin.staff_no_match'), body: t('admin.visitors_no_match_body') }}
+        sortNames={{ created: t('admin.staff_sort_created') }}
+        minWidth={960}
+        testId="staff-list"
+        rowTestId="staff-row"
+      />
       <StaffFormModal
         key={formKey}
         opened={formOpen}
@@ -194,6 +109,62 @@ export function AdminListPage() {
       />
     </Stack>
   );
+}
+
+function columns(a: ActionProps): Column<StaffView, StaffSort>[] {
+  const { t } = a;
+  const authority = (s: StaffView) => t(s.authority === 'EDIT' ? 'admin.authority_edit' : 'admin.authority_view');
+  const license = (s: StaffView) => t(s.licenseIssue ? 'admin.staff_license_yes' : 'admin.staff_license_no');
+  return [
+    {
+      key: 'name',
+      title: t('admin.staff_col_name'),
+      sort: 'name',
+      phone: 'title',
+      csv: (s) => s.name,
+      render: (s) => (
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" fw={600}>
+            {s.name}
+          </Text>
+          {s.id === a.me && <YouBadge t={t} />}
+        </Group>
+      ),
+    },
+    { key: 'email', title: t('admin.staff_col_email'), sort: 'email', phone: 'plain', csv: (s) => s.email, render: (s) => s.email },
+    {
+      key: 'role',
+      title: t('admin.staff_col_role'),
+      sort: 'role',
+      csv: (s) => t(`admin.staff_role_${s.role.toLowerCase()}`),
+      render: (s) => t(`admin.staff_role_${s.role.toLowerCase()}`),
+    },
+    { key: 'authority', title: t('admin.staff_col_authority'), csv: authority, render: authority },
+    { key: 'license', title: t('admin.staff_col_license'), csv: license, render: license },
+    {
+      key: 'status',
+      title: t('admin.staff_col_status'),
+      phone: 'badge',
+      nowrap: true,
+      csv: (s) => t(`admin.staff_status_${s.status.toLowerCase()}`),
+      render: (s) => <StatusBadge s={s} t={t} />,
+    },
+    {
+      key: 'last_login',
+      title: t('admin.staff_col_last_login'),
+      sort: 'last_login',
+      nowrap: true,
+      csv: (s) => formatDateTime(s.lastLoginAt),
+      render: (s) => formatDateTime(s.lastLoginAt),
+    },
+    {
+      key: 'actions',
+      title: t('admin.staff_col_actions'),
+      hiddenTitle: true,
+      phone: 'actions',
+      render: (s) => <RowActions s={s} {...a} />,
+    },
+  ];
 }
 
 interface ActionProps {
@@ -245,38 +216,5 @@ function RowActions({ s, me, canEdit, onEdit, onRemove, onResend, t }: ActionPro
         </ActionIcon>
       </Tooltip>
     </Group>
-  );
-}
-
-/** One member as a card (phones). */
-function StaffCard({ s, ...actions }: ActionProps & { s: StaffView }) {
-  const { t } = actions;
-  return (
-    <Stack gap={4} p="sm" data-testid="staff-row" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <div style={{ minWidth: 0 }}>
-          <Group gap={6} wrap="nowrap">
-            <Text fw={600} size="sm" truncate>
-              {s.name}
-            </Text>
-            {s.id === actions.me && <YouBadge t={t} />}
-          </Group>
-          <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-            {s.email}
-          </Text>
-        </div>
-        <StatusBadge s={s} t={t} />
-      </Group>
-      <Text size="xs">
-        {t(`admin.staff_role_${s.role.toLowerCase()}`)} · {t(s.authority === 'EDIT' ? 'admin.authority_edit' : 'admin.authority_view')} ·{' '}
-        {t('admin.staff_col_license')}: {t(s.licenseIssue ? 'admin.staff_license_yes' : 'admin.staff_license_no')}
-      </Text>
-      <Group justify="space-between" wrap="nowrap">
-        <Text size="xs" c="dimmed">
-          {t('admin.staff_col_last_login')}: {formatDateTime(s.lastLoginAt)}
-        </Text>
-        <RowActions s={s} {...actions} />
-      </Group>
-    </Stack>
   );
 }
