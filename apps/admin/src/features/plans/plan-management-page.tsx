@@ -1,45 +1,25 @@
-import { Button, Card, SegmentedControl, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { csvBlob } from '@swipe/api-client';
 import { PLAN_SORTS, PLAN_STATUSES, type PlanSort, type PlanView } from '@swipe/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { DataList } from '../../components/data-list/data-list';
+import { oneOf, useListState } from '../../components/data-list/list-state';
+import type { Column } from '../../components/data-list/types';
 import { IconPlus } from '../../components/icons';
-import { ListFooter, ListSearch, useListParams } from '../../components/list-controls';
-import {
-  ClearFiltersButton,
-  ExportCsvButton,
-  FilterBar,
-  ListError,
-  ListHeader,
-  SkeletonCards,
-  SkeletonRows,
-  usePhoneLayout,
-} from '../../components/list-layout';
-import { listSort, SortableHeaders, SortPicker } from '../../components/list-sort';
-import { EmptyState } from '../../components/states';
-import { downloadBlob } from '../../lib/format';
+import { ListHeader, usePhoneLayout } from '../../components/list-layout';
 import { useLang, useT } from '../../lib/i18n';
 import { notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { archivePlan, deletePlan, exportPlansCsv, moveFamilyToLatest, type PlanListParams, planListQuery, restorePlan } from './api';
 import { planName } from './labels';
 import { PlanFormDrawer } from './plan-form-drawer';
-import { Accounts, type Actions, Flags, PlanCard, Quotas, RowActions, StateBadge, yen } from './plan-row';
+import { Accounts, type Actions, Flags, Quotas, RowActions, StateBadge, yen } from './plan-row';
 
-// Plan management (back-office.md 2 /{userTypeId}/plan-management, issue 10.1 and 10.7): the caller's plans, one row per
-// family (its latest version), searchable, filtered by status, sortable, paged; create and edit in a drawer; archive
-// (in use) or delete (never used) after a confirmation; move the accounts of older versions to the latest. Cards on a phone.
-
-const COLUMNS: { key: string; sort?: PlanSort }[] = [
-  { key: 'name', sort: 'name' },
-  { key: 'price', sort: 'price' },
-  { key: 'quotas' },
-  { key: 'flags' },
-  { key: 'accounts', sort: 'accounts' },
-  { key: 'status' },
-];
+// Plan management (back-office.md 2 /{userTypeId}/plan-management): the caller's plans, one row per family (its
+// latest version), searchable, filtered by status, sortable, paged, exported as CSV; create and edit in a drawer;
+// archive (in use) or delete (never used) after a confirmation; move the accounts of older versions to the latest.
 
 export function PlanManagementPage() {
   const t = useT();
@@ -47,17 +27,21 @@ export function PlanManagementPage() {
   const qc = useQueryClient();
   const me = useSession()?.user;
   const phone = usePhoneLayout();
-  const { sp, page, pageSize, search, searchInput, setSearchInput, set } = useListParams();
-  const sorting = listSort(sp, set, { sorts: PLAN_SORTS, defaultSort: 'price', defaultOrder: () => 'asc', omitDefaultOrder: true });
-  const status = (PLAN_STATUSES as readonly string[]).includes(sp.get('status') ?? '')
-    ? (sp.get('status') as PlanListParams['status'])
-    : 'active';
-  const params: PlanListParams = { page, pageSize, search, status, sort: sorting.sort, order: sorting.order };
-  const list = useQuery(planListQuery(params));
-  const exportCsv = useMutation({
-    mutationFn: () => exportPlansCsv({ search: params.search, status: params.status, sort: params.sort, order: params.order }),
-    onSuccess: (text) => downloadBlob(csvBlob(text), `plans-${new Date().toISOString().slice(0, 10)}.csv`),
+  const state = useListState({
+    sort: { sorts: PLAN_SORTS, defaultSort: 'price', defaultOrder: () => 'asc', omitDefaultOrder: true },
+    filters: { status: oneOf(PLAN_STATUSES.filter((s) => s !== 'active')) },
   });
+  const status = (state.filter.status as PlanListParams['status'] | undefined) ?? 'active';
+  const { search } = state;
+  const params: PlanListParams = {
+    page: state.page,
+    pageSize: state.pageSize,
+    search,
+    status,
+    sort: state.sorting.sort,
+    order: state.sorting.order,
+  };
+  const list = useQuery(planListQuery(params));
   const [formOpen, form] = useDisclosure();
   const [editing, setEditing] = useState<PlanView | null>(null);
   const [formKey, setFormKey] = useState(0);
@@ -120,121 +104,91 @@ export function PlanManagementPage() {
     },
   };
 
+  const create = (size: 'sm' | 'xs') =>
+    canEdit && (
+      <Button
+        size={size}
+        variant={size === 'xs' ? 'light' : 'filled'}
+        leftSection={<IconPlus size={size === 'sm' ? 16 : 14} />}
+        onClick={() => open(null)}
+      >
+        {t('admin.plans_create')}
+      </Button>
+    );
+
   return (
     <Stack gap="md">
       <ListHeader title={t('admin.plans_title')} subtitle={list.data && t('admin.plans_count', { count: list.data.total })}>
-        <ExportCsvButton loading={exportCsv.isPending} onClick={() => exportCsv.mutate()} />
-        {canEdit && (
-          <Button leftSection={<IconPlus size={16} />} onClick={() => open(null)}>
-            {t('admin.plans_create')}
-          </Button>
-        )}
+        {create('sm')}
       </ListHeader>
-
-      <Card withBorder padding={0} radius="md">
-        <FilterBar>
-          <ListSearch label={t('admin.plans_search')} value={searchInput} onChange={setSearchInput} />
+      <DataList
+        label={t('admin.plans_title')}
+        state={state}
+        query={list}
+        columns={columns(actions)}
+        rowKey={(p) => p.id}
+        search={t('admin.plans_search')}
+        filters={
           <SegmentedControl
             aria-label={t('admin.plans_status_label')}
             data={PLAN_STATUSES.map((s) => ({ value: s, label: t(`admin.plans_status_${s}`) }))}
             value={status}
-            onChange={(s) => set({ status: s === 'active' ? null : s, page: null })}
+            onChange={(s) => state.setFilter('status', s === 'active' ? null : s)}
             fullWidth={phone}
             w={phone ? '100%' : undefined}
           />
-          {phone && (
-            <SortPicker
-              label={t('admin.plans_sort_label')}
-              sorting={sorting}
-              sortName={(s) => t(`admin.plans_sort_${s}`)}
-              orderName={(o) => t(`admin.plans_sorted_${o}`)}
-            />
-          )}
-        </FilterBar>
-
-        {list.isError ? (
-          <ListError query={list} />
-        ) : phone ? (
-          <Stack gap={0} aria-busy={list.isFetching} data-testid="plan-list">
-            {list.isPending && <SkeletonCards count={3} h={120} />}
-            {list.data?.items.map((p) => (
-              <PlanCard key={p.id} p={p} {...actions} />
-            ))}
-          </Stack>
-        ) : (
-          <Table.ScrollContainer minWidth={980}>
-            <Table verticalSpacing="sm" highlightOnHover aria-busy={list.isFetching} data-testid="plan-list">
-              <Table.Thead>
-                <Table.Tr>
-                  <SortableHeaders
-                    columns={COLUMNS}
-                    sorting={sorting}
-                    label={(key) => t(`admin.plans_col_${key}`)}
-                    sortLabel={(column) => t('admin.plans_sort_by', { column })}
-                    style={(key) => ({ whiteSpace: 'nowrap', textAlign: key === 'price' ? 'right' : undefined })}
-                  />
-                  <Table.Th>
-                    <VisuallyHidden>{t('admin.plans_col_actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.isPending && <SkeletonRows rows={4} cols={COLUMNS.length + 1} />}
-                {list.data?.items.map((p) => (
-                  <Table.Tr key={p.id} data-testid="plan-row">
-                    <Table.Td style={{ minWidth: 160 }}>
-                      <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                        {planName(p, lang)}
-                      </Text>
-                      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                        {t(`admin.plans_type_${p.contractType}`)} · {t('admin.plans_version_n', { version: p.version })}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap', textAlign: 'right' }}>{yen(t, lang, p.price)}</Table.Td>
-                    <Table.Td>
-                      <Quotas p={p} t={t} lang={lang} />
-                    </Table.Td>
-                    <Table.Td style={{ maxWidth: 300 }}>
-                      <Flags p={p} t={t} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Accounts p={p} t={t} lang={lang} />
-                    </Table.Td>
-                    <Table.Td style={{ minWidth: 110 }}>
-                      <StateBadge p={p} t={t} />
-                    </Table.Td>
-                    <Table.Td>
-                      <RowActions p={p} {...actions} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {list.data && list.data.items.length === 0 && (
-          <EmptyState
-            title={search || status !== 'active' ? t('admin.plans_no_match') : t('admin.plans_empty')}
-            body={search || status !== 'active' ? undefined : t('admin.plans_empty_body')}
-            action={
-              search ? (
-                <ClearFiltersButton
-                  onClick={() => {
-                    setSearchInput('');
-                    set({ q: null, page: null });
-                  }}
-                />
-              ) : canEdit && status === 'active' ? (
-                <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => open(null)}>
-                  {t('admin.plans_create')}
-                </Button>
-              ) : undefined
-            }
-          />
-        )}
-        {list.data && list.data.total > 0 && <ListFooter page={params.page} pageSize={params.pageSize} total={list.data.total} set={set} />}
-      </Card>
+        }
+        csv={{ fileName: 'plans', server: () => exportPlansCsv({ search, status, sort: params.sort, order: params.order }) }}
+        empty={{ title: t('admin.plans_empty'), body: t('admin.plans_empty_body'), action: create('xs') }}
+        noMatch={{ title: t('admin.plans_no_match') }}
+        minWidth={980}
+        testId="plan-list"
+        rowTestId="plan-row"
+      />
       <PlanFormDrawer key={formKey} opened={formOpen} onClose={form.close} plan={editing} />
     </Stack>
   );
+}
+
+function columns(a: Actions): Column<PlanView, PlanSort>[] {
+  const { t, lang } = a;
+  return [
+    {
+      key: 'name',
+      title: t('admin.plans_col_name'),
+      sort: 'name',
+      phone: 'title',
+      minWidth: 160,
+      render: (p) => (
+        <>
+          <Text size="sm" fw={600}>
+            {planName(p, lang)}
+          </Text>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {t(`admin.plans_type_${p.contractType}`)} · {t('admin.plans_version_n', { version: p.version })}
+          </Text>
+        </>
+      ),
+    },
+    {
+      key: 'price',
+      title: t('admin.plans_col_price'),
+      sort: 'price',
+      phone: 'badge',
+      align: 'right',
+      nowrap: true,
+      render: (p) => yen(t, lang, p.price),
+    },
+    { key: 'quotas', title: t('admin.plans_col_quotas'), phone: 'plain', render: (p) => <Quotas p={p} t={t} lang={lang} /> },
+    { key: 'flags', title: t('admin.plans_col_flags'), phone: 'plain', maxWidth: 300, render: (p) => <Flags p={p} t={t} /> },
+    { key: 'accounts', title: t('admin.plans_col_accounts'), sort: 'accounts', render: (p) => <Accounts p={p} t={t} lang={lang} /> },
+    { key: 'status', title: t('admin.plans_col_status'), phone: 'badge', nowrap: true, render: (p) => <StateBadge p={p} t={t} /> },
+    {
+      key: 'actions',
+      title: t('admin.plans_col_actions'),
+      hiddenTitle: true,
+      phone: 'actions',
+      render: (p) => <RowActions p={p} {...a} />,
+    },
+  ];
 }

@@ -5,7 +5,7 @@ import { IconCheck, IconEdit, IconLock, IconShare, IconTrash } from '../../compo
 import type { T } from '../../lib/i18n';
 import { formatNumber, planName } from './labels';
 
-// The cells of a plan row (table on a desk, card on a phone) and its actions.
+// The cells of a plan row (the list draws them as a table on a desk, as a card on a phone) and its actions.
 
 export interface Actions {
   t: T;
@@ -97,41 +97,5 @@ export function RowActions({ p, t, lang, canEdit, onEdit, onArchive, onRestore, 
           ? icon(t('admin.plans_archive'), t('admin.plans_archive_for', { name }), () => onArchive(p), <IconLock size={16} />, 'red')
           : icon(t('admin.plans_delete'), t('admin.plans_delete_for', { name }), () => onDelete(p), <IconTrash size={16} />, 'red')}
     </Group>
-  );
-}
-
-/** One plan as a card (phones). */
-export function PlanCard({ p, ...actions }: Actions & { p: PlanView }) {
-  const { t, lang } = actions;
-  return (
-    <Stack gap={6} p="sm" data-testid="plan-row" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <div style={{ minWidth: 0 }}>
-          <Text fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-            {planName(p, lang)}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {t(`admin.plans_type_${p.contractType}`)} · {t('admin.plans_version_n', { version: p.version })}
-          </Text>
-        </div>
-        <Stack gap={4} align="flex-end">
-          <Text fw={700} size="sm" style={{ whiteSpace: 'nowrap' }}>
-            {yen(t, lang, p.price)}
-          </Text>
-          <StateBadge p={p} t={t} />
-        </Stack>
-      </Group>
-      <Quotas p={p} t={t} lang={lang} />
-      <Flags p={p} t={t} />
-      <Group justify="space-between" wrap="nowrap">
-        <Group gap={6}>
-          <Text size="xs" c="dimmed">
-            {t('admin.plans_col_accounts')}:
-          </Text>
-          <Accounts p={p} t={t} lang={lang} />
-        </Group>
-        <RowActions p={p} {...actions} />
-      </Group>
-    </Stack>
   );
 }
