@@ -1,22 +1,15 @@
-import { ActionIcon, Anchor, Button, Card, Grid, Group, Select, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Card, Grid, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { DELIVERY_SORTS, DELIVERY_STATES, type DeliverySort, type DeliveryView } from '@swipe/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { DataList } from '../../components/data-list/data-list';
+import { FilterSelect } from '../../components/data-list/filter-select';
+import { oneOf, useListState } from '../../components/data-list/list-state';
+import type { Column } from '../../components/data-list/types';
 import { IconEdit, IconEye, IconPlus, IconTrash } from '../../components/icons';
-import { ListFooter, ListSearch, useListParams } from '../../components/list-controls';
-import {
-  ClearFiltersButton,
-  FilterBar,
-  ListError,
-  ListHeader,
-  SkeletonCards,
-  SkeletonRows,
-  usePhoneLayout,
-} from '../../components/list-layout';
-import { listSort, SortableHeaders, SortPicker } from '../../components/list-sort';
-import { EmptyState } from '../../components/states';
+import { ListHeader } from '../../components/list-layout';
 import { type T, useT } from '../../lib/i18n';
 import { notifySuccess } from '../../lib/notify';
 import { useBase, useSession } from '../../lib/session';
@@ -24,15 +17,9 @@ import { type DeliveryListParams, deleteDelivery, deliveryListQuery } from './ap
 import { BannerPreview } from './banner-preview';
 import { langLabel, StateBadge, windowText } from './labels';
 
-// Notification delivery of one site (issue 12.3): its banner notifications, searchable, filtered by what
-// visitors get now, sortable, paged; a preview of the banner as visitors see it now, per language.
+// Notification delivery of one site: its banner notifications, searchable, filtered by what visitors get now,
+// sortable, paged, exported as CSV; a preview of the banner as visitors see it now, per language.
 
-const COLUMNS: { key: string; sort?: DeliverySort }[] = [
-  { key: 'title', sort: 'title' },
-  { key: 'lang' },
-  { key: 'state', sort: 'status' },
-  { key: 'window', sort: 'start' },
-];
 type State = DeliveryListParams['state'];
 
 export function DeliveryListPage() {
@@ -41,12 +28,19 @@ export function DeliveryListPage() {
   const base = useBase();
   const siteId = Number(useParams().siteId);
   const canEdit = useSession()?.user.authority === 'EDIT';
-  const phone = usePhoneLayout();
-  const { sp, page, pageSize, search, searchInput, setSearchInput, set } = useListParams();
-  const sorting = listSort(sp, set, { sorts: DELIVERY_SORTS, defaultSort: 'start', defaultOrder: (s) => (s === 'title' ? 'asc' : 'desc') });
-  const rawState = sp.get('state') ?? 'all';
-  const state: State = (['all', ...DELIVERY_STATES] as string[]).includes(rawState) ? (rawState as State) : 'all';
-  const params: DeliveryListParams = { page, pageSize, search, state, sort: sorting.sort, order: sorting.order };
+  const state = useListState({
+    sort: { sorts: DELIVERY_SORTS, defaultSort: 'start', defaultOrder: (s) => (s === 'title' ? 'asc' : 'desc') },
+    filters: { state: oneOf(DELIVERY_STATES) },
+  });
+  const shown: State = (state.filter.state as State | undefined) ?? 'all';
+  const params: DeliveryListParams = {
+    page: state.page,
+    pageSize: state.pageSize,
+    search: state.search,
+    state: shown,
+    sort: state.sorting.sort,
+    order: state.sorting.order,
+  };
   const list = useQuery(deliveryListQuery(siteId, params));
   const live = useQuery(deliveryListQuery(siteId, { page: 1, pageSize: 20, search: '', state: 'live', sort: 'start', order: 'desc' }));
   const site = list.data?.site;
@@ -70,7 +64,6 @@ export function DeliveryListPage() {
       onConfirm: () => remove.mutate(d),
     });
   const actions = { root, canEdit, onRemove: confirmRemove, t };
-  const filtered = search !== '' || state !== 'all';
 
   return (
     <Stack gap="md">
@@ -86,93 +79,33 @@ export function DeliveryListPage() {
       </ListHeader>
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
-          <Card withBorder padding={0} radius="md">
-            <FilterBar>
-              <ListSearch label={t('admin.delivery_search')} value={searchInput} onChange={setSearchInput} />
-              <Select
+          <DataList
+            label={t('admin.delivery_title')}
+            state={state}
+            query={list}
+            columns={columns(actions)}
+            rowKey={(d) => d.id}
+            search={t('admin.delivery_search')}
+            filters={
+              <FilterSelect
                 label={t('admin.delivery_filter_state')}
+                showLabel
                 data={['all', ...DELIVERY_STATES].map((s) => ({ value: s, label: t(`admin.delivery_state_${s}`) }))}
-                value={state}
-                onChange={(v) => set({ state: v === 'all' ? null : v, page: null })}
-                allowDeselect={false}
+                value={shown}
+                onChange={(v) => state.setFilter('state', v === 'all' ? null : v)}
                 w={180}
               />
-              {phone && (
-                <SortPicker
-                  label={t('admin.delivery_sort_label')}
-                  sorting={sorting}
-                  sortName={(s) => t(`admin.delivery_sort_${s}`)}
-                  orderName={(o) => t(`admin.delivery_sorted_${o}`)}
-                />
-              )}
-            </FilterBar>
-            {list.isError ? (
-              <ListError query={list} />
-            ) : phone ? (
-              <Stack gap={0} aria-busy={list.isFetching} data-testid="delivery-list">
-                {list.isPending && <SkeletonCards count={3} h={80} />}
-                {list.data?.items.map((d) => (
-                  <DeliveryCard key={d.id} d={d} {...actions} />
-                ))}
-              </Stack>
-            ) : (
-              <Table.ScrollContainer minWidth={720}>
-                <Table verticalSpacing="sm" highlightOnHover aria-busy={list.isFetching} data-testid="delivery-list">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <SortableHeaders
-                        columns={COLUMNS}
-                        sorting={sorting}
-                        label={(key) => t(`admin.delivery_col_${key}`)}
-                        sortLabel={(column) => t('admin.delivery_sort_by', { column })}
-                        style={() => ({ whiteSpace: 'nowrap' })}
-                      />
-                      <Table.Th>
-                        <VisuallyHidden>{t('admin.delivery_col_actions')}</VisuallyHidden>
-                      </Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {list.isPending && <SkeletonRows rows={3} cols={COLUMNS.length + 1} />}
-                    {list.data?.items.map((d) => (
-                      <Table.Tr key={d.id} data-testid="delivery-row">
-                        <Table.Td maw={260}>
-                          <Anchor component={Link} to={`${root}/detail/${d.id}`} fw={600} size="sm" style={{ overflowWrap: 'anywhere' }}>
-                            {d.title}
-                          </Anchor>
-                        </Table.Td>
-                        <Table.Td>{langLabel(t, d.lang)}</Table.Td>
-                        <Table.Td>
-                          <StateBadge state={d.state} t={t} />
-                        </Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{windowText(t, d)}</Table.Td>
-                        <Table.Td>
-                          <RowActions d={d} {...actions} />
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
-            )}
-            {list.data && list.data.items.length === 0 && (
-              <EmptyState
-                title={filtered ? t('admin.delivery_no_match') : t('admin.delivery_empty')}
-                body={filtered ? undefined : t('admin.delivery_empty_body')}
-                action={
-                  filtered ? (
-                    <ClearFiltersButton
-                      onClick={() => {
-                        setSearchInput('');
-                        set({ q: null, state: null, page: null });
-                      }}
-                    />
-                  ) : undefined
-                }
-              />
-            )}
-            {list.data && list.data.total > 0 && <ListFooter page={page} pageSize={pageSize} total={list.data.total} set={set} />}
-          </Card>
+            }
+            csv={{
+              fileName: `notifications-${siteId}`,
+              pages: (page, pageSize) => qc.fetchQuery(deliveryListQuery(siteId, { ...params, page, pageSize })),
+            }}
+            empty={{ title: t('admin.delivery_empty'), body: t('admin.delivery_empty_body') }}
+            noMatch={{ title: t('admin.delivery_no_match') }}
+            minWidth={720}
+            testId="delivery-list"
+            rowTestId="delivery-row"
+          />
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 4 }}>
           <Card withBorder radius="md" padding="md">
@@ -248,20 +181,47 @@ function RowActions({ d, root, canEdit, onRemove, t }: ActionProps & { d: Delive
   );
 }
 
-function DeliveryCard({ d, ...actions }: ActionProps & { d: DeliveryView }) {
-  const { t, root } = actions;
-  return (
-    <Stack gap={4} p="sm" data-testid="delivery-row" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Anchor component={Link} to={`${root}/detail/${d.id}`} fw={600} size="sm" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
+function columns(a: ActionProps): Column<DeliveryView, DeliverySort>[] {
+  const { t, root } = a;
+  return [
+    {
+      key: 'title',
+      title: t('admin.delivery_col_title'),
+      sort: 'title',
+      phone: 'title',
+      minWidth: 160,
+      maxWidth: 260,
+      csv: (d) => d.title,
+      render: (d) => (
+        <Anchor component={Link} to={`${root}/detail/${d.id}`} fw={600} size="sm">
           {d.title}
         </Anchor>
-        <StateBadge state={d.state} t={t} />
-      </Group>
-      <Text size="xs">
-        {langLabel(t, d.lang)} · {windowText(t, d)}
-      </Text>
-      <RowActions d={d} {...actions} />
-    </Stack>
-  );
+      ),
+    },
+    { key: 'lang', title: t('admin.delivery_col_lang'), csv: (d) => langLabel(t, d.lang), render: (d) => langLabel(t, d.lang) },
+    {
+      key: 'state',
+      title: t('admin.delivery_col_state'),
+      sort: 'status',
+      phone: 'badge',
+      nowrap: true,
+      csv: (d) => t(`admin.delivery_state_${d.state}`),
+      render: (d) => <StateBadge state={d.state} t={t} />,
+    },
+    {
+      key: 'window',
+      title: t('admin.delivery_col_window'),
+      sort: 'start',
+      nowrap: true,
+      csv: (d) => windowText(t, d),
+      render: (d) => windowText(t, d),
+    },
+    {
+      key: 'actions',
+      title: t('admin.delivery_col_actions'),
+      hiddenTitle: true,
+      phone: 'actions',
+      render: (d) => <RowActions d={d} {...a} />,
+    },
+  ];
 }
