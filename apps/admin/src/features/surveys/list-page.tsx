@@ -1,19 +1,20 @@
-import { ActionIcon, Anchor, Badge, Button, Card, Group, Stack, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { SurveySummary } from '@swipe/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { DataList } from '../../components/data-list/data-list';
+import { useListState } from '../../components/data-list/list-state';
+import type { Column } from '../../components/data-list/types';
 import { IconEdit, IconPlus, IconTrash } from '../../components/icons';
-import { ListFooter, ListSearch, useListParams } from '../../components/list-controls';
-import { ClearFiltersButton, FilterBar, ListError, ListHeader, SkeletonRows } from '../../components/list-layout';
-import { EmptyState } from '../../components/states';
+import { ListHeader } from '../../components/list-layout';
 import { formatDateTime, textIn } from '../../lib/format';
-import { useLang, useT } from '../../lib/i18n';
+import { type T, useLang, useT } from '../../lib/i18n';
 import { notifySuccess } from '../../lib/notify';
 import { useBase, useSession } from '../../lib/session';
 import { deleteSurvey, surveyListQuery } from './api';
 
-// The surveys of the caller's accounts (issue 12.4): searchable, paged; write, edit, delete; the responses
+// The surveys of the caller's accounts: searchable, paged, exported as CSV; write, edit, delete; the responses
 // of a survey's site.
 
 export function SurveyListPage() {
@@ -22,8 +23,10 @@ export function SurveyListPage() {
   const qc = useQueryClient();
   const base = useBase();
   const canEdit = useSession()?.user.authority === 'EDIT';
-  const { page, pageSize, search, searchInput, setSearchInput, set } = useListParams();
-  const list = useQuery(surveyListQuery({ page, pageSize, search }));
+  const state = useListState();
+  const params = { page: state.page, pageSize: state.pageSize, search: state.search };
+  const list = useQuery(surveyListQuery(params));
+
   const remove = useMutation({
     mutationFn: (x: SurveySummary) => deleteSurvey(x.id),
     onSuccess: async (r) => {
@@ -39,6 +42,7 @@ export function SurveyListPage() {
       confirmProps: { color: 'red.9' },
       onConfirm: () => remove.mutate(x),
     });
+  const columns = surveyColumns({ t, lang, base, canEdit, onRemove: confirmRemove });
   return (
     <Stack gap="md">
       <ListHeader title={t('admin.survey_title')} subtitle={list.data && t('admin.survey_count', { count: list.data.total })}>
@@ -48,109 +52,110 @@ export function SurveyListPage() {
           </Button>
         )}
       </ListHeader>
-      <Card withBorder padding={0} radius="md">
-        <FilterBar>
-          <ListSearch label={t('admin.survey_search')} value={searchInput} onChange={setSearchInput} />
-        </FilterBar>
-        {list.isError ? (
-          <ListError query={list} />
-        ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table verticalSpacing="sm" highlightOnHover aria-busy={list.isFetching} data-testid="survey-list">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('admin.survey_col_title')}</Table.Th>
-                  <Table.Th>{t('admin.survey_col_site')}</Table.Th>
-                  <Table.Th>{t('admin.survey_col_questions')}</Table.Th>
-                  <Table.Th>{t('admin.survey_col_responses')}</Table.Th>
-                  <Table.Th>{t('admin.survey_col_created')}</Table.Th>
-                  <Table.Th>
-                    <VisuallyHidden>{t('admin.survey_col_actions')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.isPending && <SkeletonRows rows={3} cols={6} />}
-                {list.data?.items.map((x) => {
-                  const title = textIn(x.title, lang) || `#${x.id}`;
-                  return (
-                    <Table.Tr key={x.id} data-testid="survey-row">
-                      <Table.Td>
-                        <Group gap={6} wrap="nowrap">
-                          <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                            {title}
-                          </Text>
-                          {x.status === 'INACTIVE' && (
-                            <Badge size="sm" color="gray.7" variant="outline" style={{ textTransform: 'none' }}>
-                              {t('admin.survey_status_inactive')}
-                            </Badge>
-                          )}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>{x.siteName ?? t('admin.survey_no_site')}</Table.Td>
-                      <Table.Td>{x.questionCount}</Table.Td>
-                      <Table.Td>
-                        {x.siteId ? (
-                          <Anchor component={Link} to={`${base}/site/${x.siteId}/survey-responses?survey=${x.id}`} size="sm">
-                            {t('admin.survey_responses_n', { count: x.responseCount })}
-                          </Anchor>
-                        ) : (
-                          x.responseCount
-                        )}
-                      </Table.Td>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(x.createdAt)}</Table.Td>
-                      <Table.Td>
-                        {canEdit && (
-                          <Group gap={4} wrap="nowrap" justify="flex-end">
-                            <Tooltip label={t('admin.survey_edit')}>
-                              <ActionIcon
-                                component={Link}
-                                to={`${base}/surveys/edit/${x.id}`}
-                                variant="subtle"
-                                color="gray"
-                                aria-label={t('admin.survey_edit_for', { title })}
-                              >
-                                <IconEdit size={16} />
-                              </ActionIcon>
-                            </Tooltip>
-                            <Tooltip label={t('admin.delete')}>
-                              <ActionIcon
-                                variant="subtle"
-                                color="red"
-                                aria-label={t('admin.survey_delete_for', { title })}
-                                onClick={() => confirmRemove(x)}
-                              >
-                                <IconTrash size={16} />
-                              </ActionIcon>
-                            </Tooltip>
-                          </Group>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {list.data && list.data.items.length === 0 && (
-          <EmptyState
-            title={search ? t('admin.survey_no_match') : t('admin.survey_empty')}
-            body={search ? undefined : t('admin.survey_empty_body')}
-            action={
-              search ? (
-                <ClearFiltersButton
-                  onClick={() => {
-                    setSearchInput('');
-                    set({ q: null, page: null });
-                  }}
-                />
-              ) : undefined
-            }
-          />
-        )}
-        {list.data && list.data.total > 0 && <ListFooter page={page} pageSize={pageSize} total={list.data.total} set={set} />}
-      </Card>
+      <DataList
+        label={t('admin.survey_title')}
+        state={state}
+        query={list}
+        columns={columns}
+        rowKey={(x) => x.id}
+        search={t('admin.survey_search')}
+        csv={{ fileName: 'surveys', pages: (page, pageSize) => qc.fetchQuery(surveyListQuery({ ...params, page, pageSize })) }}
+        empty={{ title: t('admin.survey_empty'), body: t('admin.survey_empty_body') }}
+        noMatch={{ title: t('admin.survey_no_match') }}
+        minWidth={640}
+        testId="survey-list"
+        rowTestId="survey-row"
+      />
     </Stack>
   );
+}
+
+function surveyColumns(a: {
+  t: T;
+  lang: string;
+  base: string;
+  canEdit: boolean;
+  onRemove: (x: SurveySummary) => void;
+}): Column<SurveySummary>[] {
+  const { t, lang, base } = a;
+  const title = (x: SurveySummary) => textIn(x.title, lang) || `#${x.id}`;
+  return [
+    {
+      key: 'title',
+      title: t('admin.survey_col_title'),
+      phone: 'title',
+      csv: title,
+      render: (x) => (
+        <Group gap={6}>
+          <Text size="sm" fw={600}>
+            {title(x)}
+          </Text>
+          {x.status === 'INACTIVE' && (
+            <Badge size="sm" color="gray.7" variant="outline" style={{ textTransform: 'none' }}>
+              {t('admin.survey_status_inactive')}
+            </Badge>
+          )}
+        </Group>
+      ),
+    },
+    {
+      key: 'site',
+      title: t('admin.survey_col_site'),
+      csv: (x) => x.siteName ?? '',
+      render: (x) => x.siteName ?? t('admin.survey_no_site'),
+    },
+    { key: 'questions', title: t('admin.survey_col_questions'), csv: (x) => x.questionCount, render: (x) => x.questionCount },
+    {
+      key: 'responses',
+      title: t('admin.survey_col_responses'),
+      csv: (x) => x.responseCount,
+      render: (x) =>
+        x.siteId ? (
+          <Anchor component={Link} to={`${base}/site/${x.siteId}/survey-responses?survey=${x.id}`} size="sm">
+            {t('admin.survey_responses_n', { count: x.responseCount })}
+          </Anchor>
+        ) : (
+          x.responseCount
+        ),
+    },
+    {
+      key: 'created',
+      title: t('admin.survey_col_created'),
+      nowrap: true,
+      csv: (x) => formatDateTime(x.createdAt),
+      render: (x) => formatDateTime(x.createdAt),
+    },
+    {
+      key: 'actions',
+      title: t('admin.survey_col_actions'),
+      hiddenTitle: true,
+      phone: 'actions',
+      render: (x) =>
+        a.canEdit && (
+          <Group gap={4} wrap="nowrap" justify="flex-end">
+            <Tooltip label={t('admin.survey_edit')}>
+              <ActionIcon
+                component={Link}
+                to={`${base}/surveys/edit/${x.id}`}
+                variant="subtle"
+                color="gray"
+                aria-label={t('admin.survey_edit_for', { title: title(x) })}
+              >
+                <IconEdit size={16} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label={t('admin.delete')}>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('admin.survey_delete_for', { title: title(x) })}
+                onClick={() => a.onRemove(x)}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        ),
+    },
+  ];
 }
