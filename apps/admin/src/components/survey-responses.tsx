@@ -1,15 +1,15 @@
-import { Button, Card, Group, Select, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { csvBlob } from '@swipe/api-client';
+import { Button, Stack, Text } from '@mantine/core';
 import { formatJapanTime, type SurveyChoices, type SurveyResponseList, type SurveyResponseView } from '@swipe/core';
-import { keepPreviousData, queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../lib/api';
-import { downloadBlob, textIn } from '../lib/format';
+import { textIn } from '../lib/format';
 import { type T, useLang, useT } from '../lib/i18n';
+import { DataList } from './data-list/data-list';
+import { FilterSelect } from './data-list/filter-select';
+import { positiveId, useListState } from './data-list/list-state';
+import type { Column } from './data-list/types';
 import { DetailDrawer, type DetailRow } from './detail-drawer';
-import { ListFooter, ListSearch, useListParams } from './list-controls';
-import { ClearFiltersButton, ExportCsvButton, FilterBar, ListError, SkeletonCards, SkeletonRows, usePhoneLayout } from './list-layout';
-import { EmptyState } from './states';
 
 // The survey responses of one site (issues 12.4 and 14.13): who answered what, each answer's points and the
 // score, filtered by survey, searched by e-mail, paged, exported as CSV, and one response in full in a drawer.
@@ -48,18 +48,12 @@ const when = (at: string) => formatJapanTime(at) || '—';
 export function SurveyResponsesList({ siteId, listTestId, rowTestId }: { siteId: number; listTestId: string; rowTestId: string }) {
   const t = useT();
   const lang = useLang();
-  const phone = usePhoneLayout();
-  const { sp, page, pageSize, search, searchInput, setSearchInput, set } = useListParams();
-  const surveyId = Number(sp.get('survey')) || undefined;
-  const params: ResponseParams = { page, pageSize, search, surveyId };
+  const state = useListState({ filters: { survey: positiveId } });
+  const surveyId = state.filter.survey ? Number(state.filter.survey) : undefined;
+  const params: ResponseParams = { page: state.page, pageSize: state.pageSize, search: state.search, surveyId };
   const list = useQuery(surveyResponsesQuery(siteId, params));
   const choices = useQuery(surveyChoicesQuery(siteId));
-  const csv = useMutation({
-    mutationFn: () => exportResponses(siteId, params),
-    onSuccess: (text) => downloadBlob(csvBlob(text), `survey-responses-${siteId}-${new Date().toISOString().slice(0, 10)}.csv`),
-  });
   const [open, setOpen] = useState<SurveyResponseView | null>(null);
-  const filtered = Boolean(search || surveyId);
   const avg = list.data?.averageScore;
   const detail = (r: SurveyResponseView): DetailRow[] => [
     { label: t('admin.survey_col_date'), value: when(r.createdAt) },
@@ -71,108 +65,63 @@ export function SurveyResponsesList({ siteId, listTestId, rowTestId }: { siteId:
       value: `${a.answer.join(' / ')}${a.points !== null && a.answer.length > 0 ? ` (${t('admin.survey_points_n', { count: a.points })})` : ''}`,
     })),
   ];
-  const more = (r: SurveyResponseView) => (
-    <Button size="compact-xs" variant="light" onClick={() => setOpen(r)} aria-label={t('admin.visitors_detail_for', { name: r.email })}>
-      {t('admin.visitors_detail')}
-    </Button>
-  );
+  const columns: Column<SurveyResponseView>[] = [
+    { key: 'date', title: t('admin.survey_col_date'), nowrap: true, render: (r) => when(r.createdAt) },
+    { key: 'email', title: t('admin.survey_col_email'), phone: 'title', render: (r) => r.email },
+    { key: 'survey', title: t('admin.survey_col_survey'), render: (r) => textIn(r.surveyTitle, lang) },
+    { key: 'score', title: t('admin.survey_col_score'), render: (r) => <b>{r.score}</b> },
+    { key: 'answers', title: t('admin.survey_col_answers'), phone: 'plain', render: (r) => <Answers r={r} lang={lang} t={t} /> },
+    {
+      key: 'detail',
+      title: t('admin.visitors_detail'),
+      hiddenTitle: true,
+      phone: 'actions',
+      render: (r) => (
+        <Button size="compact-xs" variant="light" onClick={() => setOpen(r)} aria-label={t('admin.visitors_detail_for', { name: r.email })}>
+          {t('admin.visitors_detail')}
+        </Button>
+      ),
+    },
+  ];
 
   return (
-    <Card withBorder padding={0} radius="md">
-      <FilterBar>
-        <ListSearch label={t('admin.survey_search_email')} value={searchInput} onChange={setSearchInput} />
-        <Select
-          label={t('admin.survey_filter')}
-          data={[
-            { value: '', label: t('admin.survey_all') },
-            ...(choices.data?.items ?? []).map((x) => ({ value: String(x.id), label: textIn(x.title, lang) || `#${x.id}` })),
-          ]}
-          value={surveyId ? String(surveyId) : ''}
-          onChange={(v) => set({ survey: v || null, page: null })}
-          allowDeselect={false}
-          w={220}
-        />
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {list.data
-            ? `${t('admin.survey_count_responses', { count: list.data.total })}${avg !== null && avg !== undefined ? ` · ${t('admin.survey_average', { n: avg })}` : ''}`
-            : '\u00a0'}
-        </Text>
-        <ExportCsvButton loading={csv.isPending} onClick={() => csv.mutate()} />
-      </FilterBar>
-      {list.isError ? (
-        <ListError query={list} />
-      ) : phone ? (
-        <Stack gap={0} aria-busy={list.isFetching} data-testid={listTestId}>
-          {list.isPending && <SkeletonCards count={3} h={96} />}
-          {list.data?.items.map((r) => (
-            <Stack key={r.id} gap={4} p="sm" data-testid={rowTestId} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-              <Group justify="space-between" wrap="nowrap">
-                <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {r.email}
-                </Text>
-                <Text size="sm" fw={700}>
-                  {t('admin.survey_score_n', { count: r.score })}
-                </Text>
-              </Group>
-              <Text size="xs" c="dimmed">
-                {textIn(r.surveyTitle, lang)} · {when(r.createdAt)}
-              </Text>
-              <Answers r={r} lang={lang} t={t} />
-              <Group>{more(r)}</Group>
-            </Stack>
-          ))}
-        </Stack>
-      ) : (
-        <Table.ScrollContainer minWidth={820}>
-          <Table verticalSpacing="sm" aria-busy={list.isFetching} data-testid={listTestId}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('admin.survey_col_date')}</Table.Th>
-                <Table.Th>{t('admin.survey_col_email')}</Table.Th>
-                <Table.Th>{t('admin.survey_col_survey')}</Table.Th>
-                <Table.Th>{t('admin.survey_col_score')}</Table.Th>
-                <Table.Th>{t('admin.survey_col_answers')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('admin.visitors_detail')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.isPending && <SkeletonRows rows={3} cols={6} />}
-              {list.data?.items.map((r) => (
-                <Table.Tr key={r.id} data-testid={rowTestId}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{when(r.createdAt)}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.email}</Table.Td>
-                  <Table.Td>{textIn(r.surveyTitle, lang)}</Table.Td>
-                  <Table.Td fw={700}>{r.score}</Table.Td>
-                  <Table.Td>
-                    <Answers r={r} lang={lang} t={t} />
-                  </Table.Td>
-                  <Table.Td>{more(r)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {list.data && list.data.items.length === 0 && (
-        <EmptyState
-          title={filtered ? t('admin.survey_no_response_match') : t('admin.survey_no_responses')}
-          action={
-            filtered ? (
-              <ClearFiltersButton
-                onClick={() => {
-                  setSearchInput('');
-                  set({ q: null, survey: null, page: null });
-                }}
-              />
-            ) : undefined
-          }
-        />
-      )}
-      {list.data && list.data.total > 0 && <ListFooter page={page} pageSize={pageSize} total={list.data.total} set={set} />}
+    <>
+      <DataList
+        label={t('admin.survey_responses_title')}
+        state={state}
+        query={list}
+        columns={columns}
+        rowKey={(r) => r.id}
+        search={t('admin.survey_search_email')}
+        filters={
+          <FilterSelect
+            label={t('admin.survey_filter')}
+            showLabel
+            data={[
+              { value: '', label: t('admin.survey_all') },
+              ...(choices.data?.items ?? []).map((x) => ({ value: String(x.id), label: textIn(x.title, lang) || `#${x.id}` })),
+            ]}
+            value={surveyId ? String(surveyId) : ''}
+            onChange={(v) => state.setFilter('survey', v || null)}
+            w={220}
+          />
+        }
+        summary={
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {list.data
+              ? `${t('admin.survey_count_responses', { count: list.data.total })}${avg !== null && avg !== undefined ? ` · ${t('admin.survey_average', { n: avg })}` : ''}`
+              : '\u00a0'}
+          </Text>
+        }
+        csv={{ fileName: `survey-responses-${siteId}`, server: () => exportResponses(siteId, params) }}
+        empty={{ title: t('admin.survey_no_responses') }}
+        noMatch={{ title: t('admin.survey_no_response_match') }}
+        minWidth={820}
+        testId={listTestId}
+        rowTestId={rowTestId}
+      />
       <DetailDrawer title={t('admin.visitors_detail_title')} rows={open ? detail(open) : null} onClose={() => setOpen(null)} />
-    </Card>
+    </>
   );
 }
 
