@@ -1,17 +1,14 @@
-import { Anchor, Badge, Button, Card, Group, Skeleton, Stack, Table, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
-import { csvBlob } from '@swipe/api-client';
+import { Anchor, Badge, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import type { VisitorEntry, VisitorField } from '@swipe/core';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import { DataList } from '../../components/data-list/data-list';
+import { useListState } from '../../components/data-list/list-state';
+import type { Column } from '../../components/data-list/types';
 import { DetailDrawer, type DetailRow } from '../../components/detail-drawer';
 import { ErrorScreen } from '../../components/error-screen';
 import { IconEdit } from '../../components/icons';
-import { ListFooter, ListSearch, useListParams } from '../../components/list-controls';
-import { ClearFiltersButton, ExportCsvButton, FilterBar, ListError, SkeletonRows } from '../../components/list-layout';
-import { EmptyState } from '../../components/states';
-import { downloadBlob } from '../../lib/format';
 import { type T, useT } from '../../lib/i18n';
 import { useBase } from '../../lib/session';
 import { siteDetailQuery } from '../../lib/sites';
@@ -25,7 +22,6 @@ import {
   visitorListQuery,
   visitorTime,
 } from './api/visitors';
-
 import { SurveyResponsesTab } from './survey-tab';
 
 // A site's visitors (back-office.md 1): members, contact-form and homepage-form submissions and survey responses,
@@ -100,16 +96,10 @@ export function VisitorsPage() {
 
 function VisitorList({ siteId, kind }: { siteId: number; kind: EntryKind }) {
   const t = useT();
-  const { page, pageSize, search: q, searchInput: search, setSearchInput: setSearch, set } = useListParams();
-  const params: VisitorListParams = { page, pageSize, search: q };
-
+  const state = useListState();
+  const params: VisitorListParams = { page: state.page, pageSize: state.pageSize, search: state.search };
   const list = useQuery(visitorListQuery(siteId, kind, params));
-  const exportCsv = useMutation({
-    mutationFn: () => exportVisitorsCsv(siteId, kind, params.search),
-    onSuccess: (text) => downloadBlob(csvBlob(text), `site-${siteId}-${kind}-${new Date().toISOString().slice(0, 10)}.csv`),
-  });
   const members = kind === 'members';
-  const cols = members ? 7 : 5;
   const fields = list.data?.fields ?? [];
   const [open, setOpen] = useState<VisitorEntry | null>(null);
   const detail = (v: VisitorEntry): DetailRow[] => [
@@ -124,80 +114,64 @@ function VisitorList({ siteId, kind }: { siteId: number; kind: EntryKind }) {
       : []),
     ...dataSummary(v.data, fields, true).map((f) => ({ label: f.label, value: f.value })),
   ];
-  const searchLabel = t('admin.visitors_search');
-  // a phone gets one card per entry: a wide table would hide the details off screen
-  const phone = useMediaQuery('(max-width: 48em)');
+  const columns: Column<VisitorEntry>[] = [
+    { key: 'date', title: t('admin.visitors_col_date'), nowrap: true, render: (v) => visitorTime(v.createdAt) },
+    { key: 'email', title: t('admin.visitors_col_email'), phone: 'title', render: (v) => <Email email={v.email} /> },
+    { key: 'lang', title: t('admin.visitors_col_lang'), nowrap: true, render: (v) => langName(t, v.lang) },
+    ...(members
+      ? ([
+          {
+            key: 'status',
+            title: t('admin.visitors_col_status'),
+            phone: 'badge',
+            nowrap: true,
+            render: (v) => <StatusTag status={v.status} t={t} />,
+          },
+          { key: 'confirmed', title: t('admin.visitors_col_confirmed'), nowrap: true, render: (v) => visitorTime(v.confirmedAt) },
+        ] satisfies Column<VisitorEntry>[])
+      : []),
+    { key: 'data', title: t('admin.visitors_col_data'), phone: 'plain', render: (v) => <Fields data={v.data} fields={fields} /> },
+    {
+      key: 'detail',
+      title: t('admin.visitors_detail'),
+      hiddenTitle: true,
+      phone: 'actions',
+      render: (v) => (
+        <Button
+          size="compact-xs"
+          variant="light"
+          onClick={() => setOpen(v)}
+          aria-label={t('admin.visitors_detail_for', { name: v.email ?? `#${v.id}` })}
+        >
+          {t('admin.visitors_detail')}
+        </Button>
+      ),
+    },
+  ];
 
   return (
-    <Card withBorder padding={0} radius="md">
-      <FilterBar>
-        <ListSearch label={searchLabel} value={search} onChange={setSearch} />
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {list.data ? t('admin.visitors_count', { count: list.data.total }) : '\u00a0'}
-        </Text>
-        <ExportCsvButton loading={exportCsv.isPending} onClick={() => exportCsv.mutate()} />
-      </FilterBar>
-
-      {list.isError ? (
-        <ListError query={list} />
-      ) : phone ? (
-        <Stack gap={0} aria-busy={list.isFetching} data-testid={`visitors-${kind}`}>
-          {list.isPending &&
-            Array.from({ length: 3 }, (_, i) => (
-              <Stack key={i} gap={6} p="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-                <Skeleton h={12} w="40%" />
-                <Skeleton h={14} w="70%" />
-                <Skeleton h={12} />
-              </Stack>
-            ))}
-          {list.data?.items.map((v) => (
-            <Entry key={v.id} v={v} members={members} t={t} fields={fields} onOpen={() => setOpen(v)} />
-          ))}
-        </Stack>
-      ) : (
-        <Table.ScrollContainer minWidth={members ? 900 : 720}>
-          <Table verticalSpacing="sm" aria-busy={list.isFetching} data-testid={`visitors-${kind}`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('admin.visitors_col_date')}</Table.Th>
-                <Table.Th>{t('admin.visitors_col_email')}</Table.Th>
-                <Table.Th>{t('admin.visitors_col_lang')}</Table.Th>
-                {members && <Table.Th>{t('admin.visitors_col_status')}</Table.Th>}
-                {members && <Table.Th>{t('admin.visitors_col_confirmed')}</Table.Th>}
-                <Table.Th>{t('admin.visitors_col_data')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('admin.visitors_detail')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.isPending && <SkeletonRows rows={5} cols={cols} />}
-              {list.data?.items.map((v) => (
-                <Row key={v.id} v={v} members={members} t={t} fields={fields} onOpen={() => setOpen(v)} />
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {list.data && list.data.items.length === 0 && (
-        <EmptyState
-          title={params.search ? t('admin.visitors_no_match') : t(`admin.visitors_empty_${kind}`)}
-          body={params.search ? t('admin.visitors_no_match_body') : t('admin.visitors_empty_body')}
-          action={
-            params.search ? (
-              <ClearFiltersButton
-                onClick={() => {
-                  setSearch('');
-                  set({ q: null, page: null });
-                }}
-              />
-            ) : undefined
-          }
-        />
-      )}
-      {list.data && list.data.total > 0 && <ListFooter page={params.page} pageSize={params.pageSize} total={list.data.total} set={set} />}
+    <>
+      <DataList
+        label={t(TAB_LABEL[kind])}
+        state={state}
+        query={list}
+        columns={columns}
+        rowKey={(v) => v.id}
+        search={t('admin.visitors_search')}
+        summary={
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {list.data ? t('admin.visitors_count', { count: list.data.total }) : '\u00a0'}
+          </Text>
+        }
+        csv={{ fileName: `site-${siteId}-${kind}`, server: () => exportVisitorsCsv(siteId, kind, params.search) }}
+        empty={{ title: t(`admin.visitors_empty_${kind}`), body: t('admin.visitors_empty_body') }}
+        noMatch={{ title: t('admin.visitors_no_match'), body: t('admin.visitors_no_match_body') }}
+        minWidth={members ? 900 : 720}
+        testId={`visitors-${kind}`}
+        rowTestId="visitor-row"
+      />
       <DetailDrawer title={t('admin.visitors_detail_title')} rows={open ? detail(open) : null} onClose={() => setOpen(null)} />
-    </Card>
+    </>
   );
 }
 
@@ -242,77 +216,5 @@ function Email({ email }: { email: string | null }) {
     </Anchor>
   ) : (
     <Text size="sm">—</Text>
-  );
-}
-
-interface RowProps {
-  v: VisitorEntry;
-  members: boolean;
-  t: T;
-  fields: VisitorField[];
-  onOpen: () => void;
-}
-
-function DetailButton({ v, t, onOpen }: Pick<RowProps, 'v' | 't' | 'onOpen'>) {
-  return (
-    <Button size="compact-xs" variant="light" onClick={onOpen} aria-label={t('admin.visitors_detail_for', { name: v.email ?? `#${v.id}` })}>
-      {t('admin.visitors_detail')}
-    </Button>
-  );
-}
-
-/** One entry as a card (phones). */
-function Entry({ v, members, t, fields, onOpen }: RowProps) {
-  return (
-    <Stack gap={4} p="sm" data-testid="visitor-row" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-      <Group gap="xs" justify="space-between" wrap="nowrap">
-        <Text size="xs" c="dimmed">
-          {visitorTime(v.createdAt)} · {langName(t, v.lang)}
-        </Text>
-        {members && <StatusTag status={v.status} t={t} />}
-      </Group>
-      <Email email={v.email} />
-      {members && v.confirmedAt && (
-        <Text size="xs" c="dimmed">
-          {t('admin.visitors_col_confirmed')}: {visitorTime(v.confirmedAt)}
-        </Text>
-      )}
-      <Fields data={v.data} fields={fields} />
-      <Group>
-        <DetailButton v={v} t={t} onOpen={onOpen} />
-      </Group>
-    </Stack>
-  );
-}
-
-function Row({ v, members, t, fields, onOpen }: RowProps) {
-  return (
-    <Table.Tr data-testid="visitor-row">
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Text size="sm">{visitorTime(v.createdAt)}</Text>
-      </Table.Td>
-      <Table.Td>
-        <Email email={v.email} />
-      </Table.Td>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
-        <Text size="sm">{langName(t, v.lang)}</Text>
-      </Table.Td>
-      {members && (
-        <Table.Td>
-          <StatusTag status={v.status} t={t} />
-        </Table.Td>
-      )}
-      {members && (
-        <Table.Td style={{ whiteSpace: 'nowrap' }}>
-          <Text size="sm">{visitorTime(v.confirmedAt)}</Text>
-        </Table.Td>
-      )}
-      <Table.Td>
-        <Fields data={v.data} fields={fields} />
-      </Table.Td>
-      <Table.Td>
-        <DetailButton v={v} t={t} onOpen={onOpen} />
-      </Table.Td>
-    </Table.Tr>
   );
 }
