@@ -1,19 +1,20 @@
-import { Anchor, Button, Card, Group, Image, SegmentedControl, Stack, Text } from '@mantine/core';
-import type { AccountType } from '@swipe/core';
-import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Anchor, Button, Group, Image, SegmentedControl, Stack, Text } from '@mantine/core';
+import type { AccountType, NewsView } from '@swipe/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { DataList } from '../../components/data-list/data-list';
+import { useListState } from '../../components/data-list/list-state';
+import type { Column } from '../../components/data-list/types';
 import { IconPlus } from '../../components/icons';
-import { ListFooter, ListSearch, useListParams } from '../../components/list-controls';
-import { FilterBar, ListError, ListHeader, SkeletonCards } from '../../components/list-layout';
-import { EmptyState } from '../../components/states';
+import { ListHeader } from '../../components/list-layout';
 import { formatDateTime } from '../../lib/format';
-import { useT } from '../../lib/i18n';
+import { type T, useT } from '../../lib/i18n';
 import { useBase, useSession } from '../../lib/session';
 import { newsFeedQuery, ownNewsQuery } from './api';
-import { NoticeList, noticeListState } from './notice-list';
+import { NoticeList, useNoticeList } from './notice-list';
 
-// Latest information (issue 12.1): what the caller is shown from above ("received"), and for writers (the
-// platform, OEM masters and admins) the news they wrote, with its status filter, search, sort and pages.
+// Latest information: what the caller is shown from above ("received"), and for writers (the platform, OEM
+// masters and admins) the news they wrote, with its status filter, search, sort, pages and CSV.
 
 const WRITERS: readonly string[] = ['MASTER', 'OEM_MASTER', 'OEM_ADMIN'] satisfies AccountType[];
 
@@ -22,8 +23,8 @@ export function NewsListPage() {
   const base = useBase();
   const user = useSession()?.user;
   const writer = Boolean(user && WRITERS.includes(user.effectiveType));
-  const lp = useListParams();
-  const tab = writer && lp.sp.get('tab') !== 'received' ? 'written' : 'received';
+  const [sp, setSp] = useSearchParams();
+  const tab = writer && sp.get('tab') !== 'received' ? 'written' : 'received';
   return (
     <Stack gap="md">
       <ListHeader title={t('admin.notices_news_title')}>
@@ -37,7 +38,8 @@ export function NewsListPage() {
         <SegmentedControl
           aria-label={t('admin.notices_news_tabs')}
           value={tab}
-          onChange={(v) => lp.set({ tab: v === 'written' ? null : v, page: null, status: null, sort: null, order: null })}
+          // each tab starts on its first page without the other's search, filter or sort
+          onChange={(v) => setSp(v === 'written' ? {} : { tab: v }, { replace: true })}
           data={[
             { value: 'written', label: t('admin.notices_tab_written') },
             { value: 'received', label: t('admin.notices_tab_received') },
@@ -45,79 +47,77 @@ export function NewsListPage() {
           w="fit-content"
         />
       )}
-      {tab === 'written' ? <Written lp={lp} /> : <Received lp={lp} />}
+      {tab === 'written' ? <Written /> : <Received />}
     </Stack>
   );
 }
 
-function Written({ lp }: { lp: ReturnType<typeof useListParams> }) {
+function Written() {
   const t = useT();
   const base = useBase();
-  const state = noticeListState(lp);
-  const list = useQuery(ownNewsQuery(state.params));
-  const rows = list.data && {
-    ...list.data,
-    items: list.data.items.map((n) => ({ ...n, extra: n.distributionSiteName ?? t('admin.notices_distribution_all') })),
-  };
+  const notices = useNoticeList(ownNewsQuery);
   return (
     <NoticeList
-      lp={lp}
-      state={state}
-      list={{ ...list, data: rows } as typeof list}
+      label={t('admin.notices_tab_written')}
+      notices={notices}
       href={(id) => `${base}/latest-information/${id}`}
-      extraLabel={t('admin.notices_field_distribution')}
+      extra={{ title: t('admin.notices_field_distribution'), value: (n) => n.distributionSiteName ?? t('admin.notices_distribution_all') }}
+      fileName="news"
       testId="news-list"
     />
   );
 }
 
-function Received({ lp }: { lp: ReturnType<typeof useListParams> }) {
+/** The news shown to the caller: a feed of cards at every width. */
+function Received() {
   const t = useT();
   const base = useBase();
-  const feed = useQuery(newsFeedQuery({ page: lp.page, pageSize: lp.pageSize, search: lp.search }));
+  const qc = useQueryClient();
+  const state = useListState();
+  const params = { page: state.page, pageSize: state.pageSize, search: state.search };
+  const feed = useQuery(newsFeedQuery(params));
   return (
-    <Card withBorder padding={0} radius="md">
-      <FilterBar>
-        <ListSearch label={t('admin.notices_search')} value={lp.searchInput} onChange={lp.setSearchInput} />
-      </FilterBar>
-      {feed.isError ? (
-        <ListError query={feed} />
-      ) : feed.data && feed.data.items.length === 0 ? (
-        <Stack p="md">
-          <EmptyState title={t('admin.notices_feed_none')} />
-        </Stack>
-      ) : (
-        <Stack gap={0} aria-busy={feed.isFetching} data-testid="news-feed">
-          {feed.isPending && <SkeletonCards count={3} h={80} />}
-          {feed.data?.items.map((n) => (
-            <Group
-              key={n.id}
-              p="md"
-              gap="md"
-              wrap="nowrap"
-              align="flex-start"
-              style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
-              data-testid="news-item"
-            >
-              {n.imageUrl && <Image src={n.imageUrl} alt="" w={72} h={72} fit="cover" radius="sm" />}
-              <Stack gap={4} style={{ minWidth: 0 }}>
-                <Anchor component={Link} to={`${base}/latest-information/${n.id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
-                  {n.title}
-                </Anchor>
-                {n.body && (
-                  <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                    {n.body}
-                  </Text>
-                )}
-                <Text size="xs" c="dimmed">
-                  {n.authorName} · {formatDateTime(n.startDate ?? n.createdAt)}
-                </Text>
-              </Stack>
-            </Group>
-          ))}
-        </Stack>
+    <DataList
+      label={t('admin.notices_tab_received')}
+      state={state}
+      query={feed}
+      columns={feedColumns(t)}
+      rowKey={(n) => n.id}
+      search={t('admin.notices_search')}
+      csv={{ fileName: 'news-received', pages: (page, pageSize) => qc.fetchQuery(newsFeedQuery({ ...params, page, pageSize })) }}
+      empty={{ title: t('admin.notices_feed_none') }}
+      layout="cards"
+      card={(n) => (
+        <Group gap="md" wrap="nowrap" align="flex-start" p={4}>
+          {n.imageUrl && <Image src={n.imageUrl} alt="" w={72} h={72} fit="cover" radius="sm" />}
+          <Stack gap={4} style={{ minWidth: 0 }}>
+            <Anchor component={Link} to={`${base}/latest-information/${n.id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {n.title}
+            </Anchor>
+            {n.body && (
+              <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {n.body}
+              </Text>
+            )}
+            <Text size="xs" c="dimmed">
+              {n.authorName} · {formatDateTime(n.startDate ?? n.createdAt)}
+            </Text>
+          </Stack>
+        </Group>
       )}
-      {feed.data && feed.data.total > 0 && <ListFooter page={lp.page} pageSize={lp.pageSize} total={feed.data.total} set={lp.set} />}
-    </Card>
+      testId="news-feed"
+      rowTestId="news-item"
+    />
   );
+}
+
+/** What the feed's CSV holds (its cards are drawn by the page). */
+function feedColumns(t: T): Column<NewsView>[] {
+  const at = (n: NewsView) => formatDateTime(n.startDate ?? n.createdAt);
+  return [
+    { key: 'title', title: t('admin.notices_col_title'), csv: (n) => n.title, render: (n) => n.title },
+    { key: 'body', title: t('admin.notices_field_body'), csv: (n) => n.body, render: (n) => n.body },
+    { key: 'author', title: t('admin.notices_author'), csv: (n) => n.authorName, render: (n) => n.authorName },
+    { key: 'start', title: t('admin.notices_col_start'), csv: at, render: at },
+  ];
 }
