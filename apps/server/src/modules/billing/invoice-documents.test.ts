@@ -401,25 +401,35 @@ describe('void and re-issue', () => {
 
 describe('numbering', () => {
   it('is gapless per issuer under two bill runs at once', async () => {
-    // twelve more platform customers and five more of the OEM master's, billed for November by two runs at once
+    // twelve more platform customers and five more of the OEM master's, and 250 platform customers made in SQL (so a
+    // run has several statements of bills and the two runs' statements interleave), billed for November by two runs
     for (let i = 0; i < 12; i++) await account(`P${i}`, 'MASTER_USER', 'M', 'Odd');
     for (let i = 0; i < 5; i++) await account(`Q${i}`, 'USER', 'O', 'Reseller');
+    await s.ctx.db.query(
+      `INSERT INTO accounts (parent_id, type, email, password_hash, company_name, plan_id, created_at)
+       SELECT $1, 'MASTER_USER', 'bulk' || g || '@docs.test', 'x', 'Bulk ' || g, $2, '2026-09-15T10:00:00+09:00' FROM generate_series(1, 250) g`,
+      [acc.M?.id, plans.Odd],
+    );
+    await s.ctx.db.query("UPDATE accounts SET path = '/' || $1 || '/' || id || '/' WHERE email LIKE 'bulk%@docs.test'", [acc.M?.id]);
     s.ctx.clock.set('2026-12-01T00:00:00+09:00', { frozen: true });
     const [r1, r2] = await Promise.all([billMonth(s.ctx, '2026-11', s.ctx.clock.now()), billMonth(s.ctx, '2026-11', s.ctx.clock.now())]);
-    // November: A (void in October, still billable), B, C, O and P0..P11 = 16 platform bills; OU1, OU2, Q0..Q4 = 7
-    expect(r1.billed + r2.billed).toBe(23);
+    // November: A (void in October, still billable), B, C, O, P0..P11 and the 250 = 266 platform bills; OU1, OU2,
+    // Q0..Q4 = 7 of the OEM master's
+    expect(r1.billed + r2.billed).toBe(273);
     const rows = await s.ctx.db.query<{ issuer_key: string; seq: number; n: number }>(
       "SELECT issuer_key, seq, count(*)::int AS n FROM invoices WHERE kind = 'invoice' GROUP BY issuer_key, seq ORDER BY issuer_key, seq",
     );
     const seqs = (key: string) => rows.filter((r) => r.issuer_key === key).map((r) => Number(r.seq));
-    // platform: 4 in October, 2 re-issues, 16 now = 1..22; the OEM master: 2 in October, 1 re-issue, 7 now = 1..10
-    expect(seqs('platform')).toEqual(Array.from({ length: 22 }, (_, i) => i + 1));
+    // platform: 4 in October, 2 re-issues, 266 now = 1..272; the OEM master: 2 in October, 1 re-issue, 7 now = 1..10
+    expect(seqs('platform')).toEqual(Array.from({ length: 272 }, (_, i) => i + 1));
     expect(seqs(`account:${acc.O?.id}`)).toEqual(Array.from({ length: 10 }, (_, i) => i + 1));
     expect(rows.every((r) => r.n === 1)).toBe(true);
-    const perBill = await s.ctx.db.query<{ n: number }>(
-      "SELECT count(*)::int AS n FROM invoices i JOIN payments p ON p.id = i.payment_id WHERE p.year_month = '2026-11' GROUP BY p.id",
+    const perBill = await s.ctx.db.query<{ n: number; numbers: string }>(
+      `SELECT count(*)::int AS n, min(i.number) AS numbers FROM invoices i JOIN payments p ON p.id = i.payment_id
+        WHERE p.year_month = '2026-11' GROUP BY p.id`,
     );
-    expect(perBill.map((r) => r.n)).toEqual(Array(23).fill(1));
+    expect(perBill.map((r) => r.n)).toEqual(Array(273).fill(1));
+    expect(new Set(perBill.map((r) => r.numbers)).size).toBe(273);
   });
 });
 

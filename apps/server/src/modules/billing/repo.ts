@@ -2,7 +2,7 @@ import type { BillLine, BillListQuery, PaymentStatus, TaxByRate } from '@swipe/c
 import type { Queryable } from '../../db/db.js';
 import { accountCompanyMatchesSql } from '../accounts/service.js';
 import type { InvoiceContent } from './invoice.js';
-import { nextSeqCte, numberSql } from './repo/invoices.js';
+import { nextSeqsCte, numberSql } from './repo/invoices.js';
 
 // The billing module's SQL: payments (the bills), bill_lines, payment_cards (migration 0010).
 
@@ -51,7 +51,6 @@ export interface NewBill {
   taxes: TaxByRate[];
   total: number;
   method: 'CARD' | 'BANK_TRANSFER';
-  issuedAt: Date;
   dueDate: string;
   /** the invoice issued with the bill: its issuer's sequence, number prefix and the content it prints */
   invoice: { issuerKey: string; prefix: string; content: InvoiceContent };
@@ -60,61 +59,76 @@ export interface NewBill {
 const fee = (b: NewBill, kind: BillLine['kind']) => b.lines.filter((l) => l.kind === kind).reduce((s, l) => s + l.amount, 0);
 
 /**
- * Inserts a bill, its lines and its invoice (numbered from the issuer's sequence), or nothing when the account
- * already has a bill for the month (null). One statement, so one transaction of its own: a bill never exists without
- * its lines and invoice, a killed run leaves whole bills only, and a number is taken only by a bill inserted.
+ * Inserts bills, each with its lines and its invoice, in one statement (so one transaction): an account that already
+ * has a bill for the month gets nothing. Answers the ids of the bills inserted. A bill never exists without its lines
+ * and invoice, a killed run leaves whole bills only, and a number is taken only by a bill inserted. Each issuer's
+ * sequence is bumped once per statement by the count it issues (rows locked in issuer order, so statements running
+ * at once take turns and never deadlock); a batch of bills waits for that lock once instead of once per bill.
  */
-export async function insertBill(q: Queryable, b: NewBill): Promise<number | null> {
-  const lines = b.lines.map((l, i) => ({
-    position: i + 1,
-    kind: l.kind,
-    quantity: l.quantity,
-    unit_price: l.unitPrice,
-    amount: l.amount,
-    tax_rate: l.taxRate,
+export async function insertBills(q: Queryable, bills: NewBill[], issuedAt: Date): Promise<number[]> {
+  if (bills.length === 0) return [];
+  const rows = bills.map((b) => ({
+    account_id: b.accountId,
+    seller_account_id: b.sellerAccountId,
+    plan_id: b.planId,
+    year_month: b.yearMonth,
+    plan_name: b.planName,
+    blocks_used: b.blocksUsed,
+    page_views: b.pageViews,
+    plan_fee: fee(b, 'plan'),
+    pv_fee: fee(b, 'pv'),
+    license_fee: fee(b, 'license'),
+    initial_fee: fee(b, 'initial'),
+    subtotal: b.subtotal,
+    tax: b.tax,
+    taxes: b.taxes,
+    total: b.total,
+    method: b.method,
+    due_date: b.dueDate,
+    lines: b.lines.map((l, i) => ({
+      position: i + 1,
+      kind: l.kind,
+      quantity: l.quantity,
+      unit_price: l.unitPrice,
+      amount: l.amount,
+      tax_rate: l.taxRate,
+    })),
+    issuer_key: b.invoice.issuerKey,
+    prefix: b.invoice.prefix,
+    content: b.invoice.content,
   }));
-  const row = await q.maybeOne<{ id: number }>(
-    `WITH p AS (
+  const r = await q.one<{ ids: number[] | null }>(
+    `WITH b AS (
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS b(account_id bigint, seller_account_id bigint, plan_id bigint, year_month text,
+         plan_name text, blocks_used int, page_views bigint, plan_fee int, pv_fee int, license_fee int, initial_fee int, subtotal int,
+         tax int, taxes jsonb, total int, method text, due_date date, lines jsonb, issuer_key text, prefix text, content jsonb)
+     ), p AS (
        INSERT INTO payments (account_id, seller_account_id, plan_id, year_month, plan_name, blocks_used, page_views, monthly_fee,
           plan_fee, pv_fee, license_fee, initial_fee, subtotal, tax, taxes, total, method, issued_at, due_date)
-       VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$8,$9,$10,$11,$12,$13,$14::jsonb,$15,$16,$17,$18)
-       ON CONFLICT (account_id, year_month) DO NOTHING RETURNING id
+       SELECT account_id, seller_account_id, plan_id, year_month, plan_name, blocks_used, page_views, plan_fee,
+          plan_fee, pv_fee, license_fee, initial_fee, subtotal, tax, taxes, total, method, $2::timestamptz, due_date
+         FROM b ORDER BY account_id
+       ON CONFLICT (account_id, year_month) DO NOTHING RETURNING id, account_id
      ), l AS (
        INSERT INTO bill_lines (payment_id, position, kind, quantity, unit_price, amount, tax_rate)
-       SELECT p.id, l.position, l.kind, l.quantity, l.unit_price, l.amount, l.tax_rate
-         FROM p, jsonb_to_recordset($19::jsonb) AS l(position int, kind text, quantity int, unit_price int, amount int, tax_rate int)
-     ), s AS (${nextSeqCte('p', '$20::text', "'invoice'")}
+       SELECT p.id, x.position, x.kind, x.quantity, x.unit_price, x.amount, x.tax_rate
+         FROM p JOIN b ON b.account_id = p.account_id,
+              jsonb_to_recordset(b.lines) AS x(position int, kind text, quantity int, unit_price int, amount int, tax_rate int)
+     ), n AS (
+       SELECT p.id, b.issuer_key, b.prefix, b.content,
+              row_number() OVER (PARTITION BY b.issuer_key ORDER BY p.id) AS rn, count(*) OVER (PARTITION BY b.issuer_key) AS cnt
+         FROM p JOIN b ON b.account_id = p.account_id
+     ), s AS (${nextSeqsCte('n', "'invoice'")}
      ), i AS (
        INSERT INTO invoices (payment_id, kind, issuer_key, seq, number, issued_at, content)
-       SELECT p.id, 'invoice', $20, s.last_seq, ${numberSql('$21::text', 's.last_seq')}, $17, $22::jsonb FROM p, s
+       SELECT n.id, 'invoice', n.issuer_key, (s.last_seq - n.cnt + n.rn)::int,
+              ${numberSql('n.prefix', '(s.last_seq - n.cnt + n.rn)')}, $2::timestamptz, n.content
+         FROM n JOIN s ON s.issuer_key = n.issuer_key
      )
-     SELECT id FROM p`,
-    [
-      b.accountId,
-      b.sellerAccountId,
-      b.planId,
-      b.yearMonth,
-      b.planName,
-      b.blocksUsed,
-      b.pageViews,
-      fee(b, 'plan'),
-      fee(b, 'pv'),
-      fee(b, 'license'),
-      fee(b, 'initial'),
-      b.subtotal,
-      b.tax,
-      JSON.stringify(b.taxes),
-      b.total,
-      b.method,
-      b.issuedAt.toISOString(),
-      b.dueDate,
-      JSON.stringify(lines),
-      b.invoice.issuerKey,
-      b.invoice.prefix,
-      JSON.stringify(b.invoice.content),
-    ],
+     SELECT array_agg(id ORDER BY id) AS ids FROM p`,
+    [JSON.stringify(rows), issuedAt.toISOString()],
   );
-  return row ? Number(row.id) : null;
+  return (r.ids ?? []).map(Number);
 }
 
 /** Accounts billed for a month, and accounts billed before it (the initial fee goes with the first bill). */

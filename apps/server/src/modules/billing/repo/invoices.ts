@@ -40,6 +40,19 @@ export function nextSeqCte(src: string, issuerParam: string, kindParam: string):
        ON CONFLICT (issuer_key, kind) DO UPDATE SET last_seq = invoice_sequences.last_seq + 1 RETURNING last_seq`;
 }
 
+/**
+ * The sequences CTE for many issues of one kind inside one statement: `src` names a CTE with an `issuer_key` column,
+ * one row per document to number. Each issuer's counter moves on by its count, in issuer order (the row locks are
+ * taken in one order by every statement). Output: `issuer_key` and `last_seq`, the last number the statement took;
+ * its documents take the numbers up to it.
+ */
+export function nextSeqsCte(src: string, kindSql: string): string {
+  return `INSERT INTO invoice_sequences (issuer_key, kind, last_seq)
+       SELECT issuer_key, ${kindSql}, count(*) FROM ${src} GROUP BY issuer_key ORDER BY issuer_key
+       ON CONFLICT (issuer_key, kind) DO UPDATE SET last_seq = invoice_sequences.last_seq + EXCLUDED.last_seq
+       RETURNING issuer_key, last_seq`;
+}
+
 export interface NewInvoice {
   paymentId: number;
   kind: InvoiceKind;
