@@ -28,6 +28,11 @@ export function countdown(
   return { kind: 'days', value: Math.floor(ms / 86_400_000) };
 }
 
+/** What a countdown says: its viewer text key (`viewer.remaining_*`, plural by `count`), or null when it says nothing. */
+export function countdownMessage(c: Countdown): { key: string; count: number } | null {
+  return c.kind === 'days' || c.kind === 'hours' || c.kind === 'minutes' ? { key: `viewer.remaining_${c.kind}`, count: c.value } : null;
+}
+
 /** An item is active when now lies within its dates (open ends allowed) and the page order is effective. */
 export function isPopupItemActive(
   item: { startDate?: string | null; endDate?: string | null; effectivePages?: number[] | null },

@@ -1,6 +1,6 @@
 import type { CampaignBannerView, CampaignItemView, CampaignView, NotificationView, PopupItemView } from '@swipe/core';
 import { SWIPE, TIMER_INTERVAL_MS } from '@swipe/core/constants.ts';
-import { countdown, isInTimeWindow, isPopupItemActive } from '@swipe/core/countdown.ts';
+import { countdown, countdownMessage, isInTimeWindow, isPopupItemActive } from '@swipe/core/countdown.ts';
 import { memo, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { PageButton } from '../page/PageButton.js';
 import { color, radius, src } from '../page/util.js';
@@ -51,11 +51,8 @@ export function NotificationBanner({ items, t }: { items: NotificationView[]; t:
 }
 
 function countdownText(item: PopupItemView, now: Date, t: T): string {
-  const c = countdown(item.startDate, item.endDate, now);
-  if (c.kind === 'days') return t('viewer.remaining_days', { count: c.value });
-  if (c.kind === 'hours') return t('viewer.remaining_hours', { count: c.value });
-  if (c.kind === 'minutes') return t('viewer.remaining_minutes', { count: c.value });
-  return '';
+  const m = countdownMessage(countdown(item.startDate, item.endDate, now));
+  return m ? t(m.key, { count: m.count }) : '';
 }
 
 /** Space kept above and below the popup's bars inside the reserved room (matches .vw-popup's bottom). */
@@ -173,9 +170,7 @@ export const PopupCta = memo(function PopupCta({
         const info =
           it.kind === 'timeLimit'
             ? it.showRemainingTime
-              ? preview
-                ? t('viewer.popup_preview_time')
-                : countdownText(it, now, t)
+              ? countdownText(it, now, t)
               : ''
             : it.limit !== null && it.showRemainingSlots
               ? full

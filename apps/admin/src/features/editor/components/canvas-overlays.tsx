@@ -1,6 +1,6 @@
 import { Switch } from '@mantine/core';
 import type { Language } from '@swipe/core/constants.ts';
-import { countdown } from '@swipe/core/countdown.ts';
+import { countdown, countdownMessage } from '@swipe/core/countdown.ts';
 import { color, scaled } from '@swipe/viewer/page/index.ts';
 import { Icon } from '@swipe/viewer/shell/icons.tsx';
 import type { CSSProperties } from 'react';
@@ -255,10 +255,12 @@ function CanvasPopupItem({
   const ui = useT();
   const { item, kind, live } = popup;
   const st = item.style;
+  // the countdown visitors see now (the editor's canvas is a preview too)
+  const left = countdownMessage(countdown(item.startDate, item.endDate));
   const info =
     kind === 'timeLimit'
-      ? item.showRemainingTime && countdown(item.startDate, item.endDate).kind !== 'none'
-        ? t('viewer.popup_preview_time')
+      ? item.showRemainingTime && left
+        ? t(left.key, { count: left.count })
         : ''
       : item.limit && item.showRemainingSlots
         ? t('viewer.remaining_slots', { count: item.limit })
