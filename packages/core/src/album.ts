@@ -6,6 +6,19 @@ export function albumColumns(width: number, isPc: boolean): number {
   return Math.max(1, Math.floor((width - 20) / (item * 1.25)));
 }
 
+/** The narrowest album column that still shows its thumbnails (3 of them fit a 390 px phone's dialog). */
+export const ALBUM_MIN_CELL = 96;
+
+/**
+ * The columns the album shows side by side: the spec's count, or every category when that many fit at
+ * ALBUM_MIN_CELL (docs/decisions.md, "album on a phone"): at 390 px the spec's count is 1, which left a
+ * three-category site's third column off-screen. Categories beyond it scroll sideways.
+ */
+export function albumVisibleColumns(width: number, isPc: boolean, categories: number): number {
+  const fit = Math.floor((width - 20 + 10) / (ALBUM_MIN_CELL + 10));
+  return Math.max(albumColumns(width, isPc), Math.min(categories, fit));
+}
+
 /** Random colour text is black or white by brightness threshold 128. */
 export function textColorFor(hex: string): '#000000' | '#ffffff' {
   const h = hex.replace('#', '');

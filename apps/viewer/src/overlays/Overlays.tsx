@@ -81,8 +81,10 @@ export function activePopupItems(
 
 /**
  * Popup CTA (viewer.md 4): the time-limit and applicant-limit items active for this page. The
- * countdown ticks once a minute; at zero the time item hides itself. In preview a descriptive text
- * stands in for the countdown and clicks do nothing.
+ * countdown ticks once a minute; at zero the time item hides itself. Preview shows the countdown visitors will
+ * see (docs/decisions.md, "popup CTA on a phone"); its clicks do nothing. The popup opens in full on the first
+ * page it shows on; on the visitor's other pages it is one slim bar, opened by a tap, so it does not take the
+ * bottom of every page.
  */
 export const PopupCta = memo(function PopupCta({
   items,
@@ -107,6 +109,8 @@ export const PopupCta = memo(function PopupCta({
 }) {
   const [now, setNow] = useState(() => new Date());
   const [hidden, setHidden] = useState<Record<number, boolean>>({});
+  // the page it opens in full on: the first it shows on, or the one where the visitor opened the slim bar
+  const [fullOn, setFullOn] = useState<number | null>(null);
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const id = setInterval(() => setNow(new Date()), TIMER_INTERVAL_MS);
@@ -115,6 +119,10 @@ export const PopupCta = memo(function PopupCta({
   const active = activePopupItems(items, pageOrder, now, hidden, detailLoaded || preview);
   const open = active.length > 0;
   useEffect(() => onOpenChange(open), [open, onOpenChange]);
+  useEffect(() => {
+    if (open && fullOn === null) setFullOn(pageOrder);
+  }, [open, fullOn, pageOrder]);
+  const slim = open && fullOn !== null && fullOn !== pageOrder;
   // The popup never covers the page: while it is open the page area ends above it, so every button,
   // price and link of the page stays visible and tappable. The room is made by layout (viewer.css: the
   // frame is a column of the stage and the popup), so the server-rendered first paint already has
@@ -138,7 +146,7 @@ export const PopupCta = memo(function PopupCta({
       frame.classList.remove('has-room');
       frame.style.removeProperty('--vw-room');
     };
-  }, [open]);
+  }, [open, slim]);
   // At zero the timer calls back: schedule a tick exactly when the nearest end passes.
   useEffect(() => {
     const ends = active.map((a) => (a.endDate ? new Date(a.endDate).getTime() - Date.now() : Number.POSITIVE_INFINITY));
@@ -161,6 +169,24 @@ export const PopupCta = memo(function PopupCta({
     };
   });
   if (!open) return null;
+  const first = active[0] as PopupItemView;
+  if (slim)
+    return (
+      <div ref={box} className="vw-popup is-slim" data-testid="popup-cta">
+        <button
+          type="button"
+          className="vw-popup-peek"
+          aria-expanded="false"
+          onClick={(e) => {
+            e.stopPropagation();
+            setFullOn(pageOrder);
+          }}
+        >
+          <span className="vw-popup-main">{first.text}</span>
+          {active.length > 1 && <span className="vw-popup-more">+{active.length - 1}</span>}
+        </button>
+      </div>
+    );
   return (
     <div ref={box} className="vw-popup" data-testid="popup-cta">
       {active.map((it) => {
