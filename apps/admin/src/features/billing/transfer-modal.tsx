@@ -42,7 +42,8 @@ export function TransferModal({
   const [key] = useState(() => crypto.randomUUID());
   const [tried, setTried] = useState(false);
   const [serverErrors, setServerErrors] = useState<FieldErrors>({});
-  const body = { ...form, amount: typeof form.amount === 'number' ? form.amount : Number.NaN, idempotencyKey: key };
+  // an emptied amount is a missing one (required), not a wrong type
+  const body = { ...form, amount: typeof form.amount === 'number' ? form.amount : undefined, idempotencyKey: key };
   const v = validate(recordTransferBody, body, lang);
   const errors: FieldErrors = { ...(v.ok ? {} : v.errors), ...serverErrors };
   if (form.receivedOn > today) errors.receivedOn ??= t('admin.billing_transfer_future');
@@ -52,7 +53,7 @@ export function TransferModal({
   // the parent mounts the form when it opens (the balance of that moment, a new key); closing drops it
   const close = onClose;
   const save = useMutation({
-    mutationFn: () => recordTransfer(billId, { ...body, amount: Number(form.amount) }),
+    mutationFn: () => recordTransfer(billId, { ...form, amount: Number(form.amount), idempotencyKey: key }),
     onSuccess: async (r: BillPayments) => {
       notifySuccess(
         r.status === 'PAID' ? t('admin.billing_transfer_paid') : t('admin.billing_transfer_saved', { balance: yen(r.balance) }),
