@@ -43,6 +43,13 @@ import { Arrows, BottomBar, CompanyModal, ErrorScreen, GlobalMenu, PageCounter, 
 
 type DetailState = { status: 'loading' } | { status: 'success'; data: PageDetailResponse } | { status: 'unset' };
 
+/** The pictures of the pages whose detail has loaded, by page id (the album's members-only thumbnails). */
+function loadedMedia(details: Record<number, DetailState>): Record<number, { imageUrl: string | null; thumbnail: string | null }> {
+  const out: Record<number, { imageUrl: string | null; thumbnail: string | null }> = {};
+  for (const [id, d] of Object.entries(details)) if (d.status === 'success') out[Number(id)] = d.data.pageDetail;
+  return out;
+}
+
 /** The viewer: shell, swipe stage, overlays. Hydrates the server-rendered HTML with the same boot data. */
 export function App({ boot }: { boot: ViewerBoot | ErrorBoot }) {
   const lang = 'site' in boot ? boot.site.lang : undefined;
@@ -142,6 +149,16 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
     }, 120);
     return () => clearTimeout(id);
   }, [pos, ready, load, site, token]);
+
+  // A signed-in member's album shows the members-only pages too: their copies load when it opens.
+  useEffect(() => {
+    if (!album || !token) return;
+    site.categories.forEach((c, col) => {
+      c.pages.forEach((pg, row) => {
+        if (pg.locked) load({ col, row }, false);
+      });
+    });
+  }, [album, token, load, site]);
 
   const current = pageAt(site, pos);
   const currentState = current ? details[current.id] : undefined;
@@ -460,6 +477,7 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
             site={site}
             t={t}
             pos={pos}
+            unlocked={loadedMedia(details)}
             onClose={() => setAlbum(false)}
             onJump={(p) => {
               setAlbum(false);

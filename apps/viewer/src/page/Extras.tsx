@@ -62,6 +62,18 @@ export function SpeakerToggle({
   );
 }
 
+/** The padlock of members-only pages (a drawing, not a glyph: an emoji shows as an empty box without its font). */
+export function LockIcon({ className }: { className: string }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className={className}>
+      <path
+        d="M7 10V7a5 5 0 0 1 10 0v3h1a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1h1zm2 0h6V7a3 3 0 0 0-6 0v3z"
+        fill="currentColor"
+      />
+    </svg>
+  );
+}
+
 /** Members-only lock: the page's content is not shown; registration and login continue from here. */
 export function LockOverlay({
   title,
@@ -91,12 +103,7 @@ export function LockOverlay({
   return (
     <div className="sp-lock" data-locked="1">
       <div className="sp-lock-card">
-        <svg viewBox="0 0 24 24" aria-hidden="true" className="sp-lock-icon">
-          <path
-            d="M7 10V7a5 5 0 0 1 10 0v3h1a1 1 0 0 1 1 1v9a1 1 0 0 1-1 1H6a1 1 0 0 1-1-1v-9a1 1 0 0 1 1-1h1zm2 0h6V7a3 3 0 0 0-6 0v3z"
-            fill="currentColor"
-          />
-        </svg>
+        <LockIcon className="sp-lock-icon" />
         <p className="sp-lock-title">{title}</p>
         <p className="sp-lock-text">{text}</p>
         <a className="sp-lock-primary" href={registerHref}>

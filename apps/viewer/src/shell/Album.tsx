@@ -1,23 +1,31 @@
 import type { ViewerSite } from '@swipe/core';
-import { albumColumns } from '@swipe/core/album.ts';
+import { albumVisibleColumns } from '@swipe/core/album.ts';
 import { useEffect, useRef, useState } from 'react';
 import { enterable, type Pos } from '../engine/grid.js';
+import { LockIcon } from '../page/Extras.js';
 import { src, srcSet } from '../page/util.js';
 import { Modal } from './Chrome.js';
 
 type T = (key: string, params?: Record<string, string | number>) => string;
 
-/** Album: one column per category, thumbnails of its pages; a click jumps there. */
+type Thumb = { imageUrl: string | null; thumbnail: string | null };
+
+/**
+ * Album: one column per category, thumbnails of its pages; a click jumps there. A members-only page shows its
+ * padlock, or its picture once the signed-in member's copy of the page has loaded (`unlocked`, by page id).
+ */
 export function Album({
   site,
   t,
   pos,
+  unlocked,
   onJump,
   onClose,
 }: {
   site: ViewerSite;
   t: T;
   pos: Pos;
+  unlocked: Record<number, Thumb>;
   onJump: (p: Pos) => void;
   onClose: () => void;
 }) {
@@ -28,7 +36,7 @@ export function Album({
     const measure = () => {
       const width = wrap.current?.clientWidth ?? 390;
       const pc = site.viewMode === 'PC' && window.innerWidth >= 1024;
-      const cols = albumColumns(width, pc);
+      const cols = albumVisibleColumns(width, pc, site.categories.length);
       const item = pc ? 350 : 150;
       setCell(Math.floor(Math.min(item * 1.25, (width - 20 - (cols - 1) * 10) / cols)));
     };
@@ -40,7 +48,7 @@ export function Album({
     };
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
-  }, [site.viewMode]);
+  }, [site.viewMode, site.categories.length]);
   useEffect(() => {
     wrap.current?.querySelector<HTMLElement>('[aria-current="true"]')?.scrollIntoView?.({ block: 'center', inline: 'center' });
   }, []);
@@ -54,8 +62,9 @@ export function Album({
         {site.categories.map((c, col) => (
           <section key={c.id || col} className="vw-album-col" aria-label={c.name}>
             <h3>{c.name}</h3>
-            {c.pages.map((p, row) =>
-              enterable(p) ? (
+            {c.pages.map((p, row) => {
+              const pic: Thumb | undefined = p.locked ? unlocked[p.id] : p;
+              return enterable(p) ? (
                 <button
                   key={p.id}
                   type="button"
@@ -65,12 +74,14 @@ export function Album({
                   aria-label={p.position}
                   onClick={() => onJump({ col, row })}
                 >
-                  {p.locked || !p.imageUrl ? (
-                    <span className="vw-thumb-lock" />
+                  {!pic?.imageUrl ? (
+                    <span className="vw-thumb-lock">
+                      <LockIcon className="vw-thumb-lock-icon" />
+                    </span>
                   ) : (
                     <img
-                      src={src(site.mediaBase, p.thumbnail || p.imageUrl)}
-                      srcSet={p.thumbnail ? undefined : srcSet(site.mediaBase, p.imageUrl)}
+                      src={src(site.mediaBase, pic.thumbnail || pic.imageUrl)}
+                      srcSet={pic.thumbnail ? undefined : srcSet(site.mediaBase, pic.imageUrl)}
                       sizes="200px"
                       alt=""
                       loading="lazy"
@@ -78,8 +89,8 @@ export function Album({
                   )}
                   <span className="vw-thumb-pos">{p.position}</span>
                 </button>
-              ) : null,
-            )}
+              ) : null;
+            })}
           </section>
         ))}
       </div>
