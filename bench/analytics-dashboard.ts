@@ -55,7 +55,7 @@ export async function run(): Promise<void> {
       }),
     );
     const seed0 = performance.now();
-    const months = monthsUpTo(undefined);
+    const months = monthsUpTo(undefined, new Date());
     const windowStart = monthRangeJst(months[0] as string).start;
     const lastMonth = months[10] as string;
     const idSeq = "nextval(pg_get_serial_sequence('accounts', 'id'))";

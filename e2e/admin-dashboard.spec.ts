@@ -1,8 +1,7 @@
-import { monthOfJst } from '@swipe/core';
+import { monthOfJst, previousMonth } from '@swipe/core';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
-import { billMonth } from '../apps/server/src/modules/billing/service.js';
 import {
   animationsSettled,
   DESKTOP,
@@ -15,9 +14,9 @@ import {
   WAIT,
 } from './helpers.js';
 
-// Issue 11.3: the demo master signs in and lands on the summary (its menu's first entry): sites made, companies,
-// MRR in ten-thousand yen, ARR in hundred-million yen, paid plans, and the three charts. First from plan prices
-// (no bills yet), then, once the month is billed, from the bills, each source said on screen. 390 and 1440 px, axe clean.
+// The demo master signs in and lands on the summary (its menu's first entry): sites made, companies, MRR and ARR
+// (the monthly fees of the contracts in force, in units people read: ¥39,600 in English, 3.96万円 in Japanese), paid
+// plans, and the three charts (last month's bills, this month's plan prices). 390 and 1440 px, axe clean.
 
 const [MASTER] = DEMO_LOGINS;
 let server: Awaited<ReturnType<typeof startDemoServer>>;
@@ -53,19 +52,17 @@ async function chartsDrawn(page: Page) {
 }
 
 describe('admin dashboard journey', () => {
-  it('1440 px: KPIs and charts from plan prices before any bill', async () => {
+  it("1440 px: KPIs from the contracts in force, charts with last month's bills", async () => {
     const { page, errors, close } = await openSummary(DESKTOP);
-    // the demo tree: one customer (the demo user on Standard, ¥29,800 a month) and its one site
+    // the demo tree: two customers, Demo Shop on Standard (¥29,800 a month) with the one site and Sample Cafe on
+    // Light (¥9,800): MRR ¥39,600, ARR ¥475,200, both since last month and billed for it
     await expect.poll(() => text(page, 'kpi-sites-value'), WAIT).toBe('1');
-    expect(await text(page, 'kpi-companies-value')).toBe('1');
-    expect(await text(page, 'kpi-mrr-value')).toContain('2.98');
-    expect(await text(page, 'kpi-mrr-value')).toContain('¥10,000');
-    expect(await text(page, 'kpi-mrr')).toContain('¥29,800');
-    expect(await text(page, 'kpi-arr')).toContain('¥357,600');
-    expect(await text(page, 'kpi-arr-value')).toContain('¥100M');
-    expect(await text(page, 'kpi-paid-value')).toBe('1');
+    expect(await text(page, 'kpi-companies-value')).toBe('2');
+    expect(await text(page, 'kpi-mrr-value')).toBe('¥39,600');
+    expect(await text(page, 'kpi-arr-value')).toBe('¥475,200');
+    expect(await text(page, 'kpi-paid-value')).toBe('2');
     await chartsDrawn(page);
-    expect(await text(page, 'revenue-source')).toContain('No bills yet');
+    expect(await text(page, 'revenue-source')).toContain(`Months with bills (the latest ${previousMonth(monthOfJst(new Date()))})`);
     expect(await page.getByTestId('chart-plan-trend').innerText()).toContain('Standard');
     await animationsSettled(page);
     expect((await seriousViolations(page)).join('\n')).toBe('');
@@ -77,11 +74,12 @@ describe('admin dashboard journey', () => {
     await close();
   });
 
-  it('390 px: after the month is billed, MRR comes from the bills (said on screen); Japanese units', async () => {
-    await billMonth(server.ctx, monthOfJst(new Date()));
+  it('390 px: what MRR counts is said on screen; Japanese units', async () => {
     const { page, errors, close } = await openSummary(PHONE);
-    await expect.poll(() => text(page, 'revenue-source').catch(() => ''), WAIT).toContain('come from the bills of');
-    expect(await text(page, 'kpi-paid')).toContain('MRR from bills');
+    await expect
+      .poll(() => text(page, 'kpi-mrr').catch(() => ''), WAIT)
+      .toContain('Monthly plan and licence fees of the contracts in force');
+    expect(await text(page, 'revenue-source')).toContain('without initial fees or usage');
     await chartsDrawn(page);
     await animationsSettled(page);
     expect((await seriousViolations(page)).join('\n')).toBe('');
@@ -95,8 +93,8 @@ describe('admin dashboard journey', () => {
     await ja.waitFor(WAIT);
     await ja.click();
     await page.getByRole('heading', { name: 'サマリー' }).waitFor(WAIT);
-    await expect.poll(() => text(page, 'kpi-mrr-value').catch(() => ''), WAIT).toContain('万円');
-    expect(await text(page, 'kpi-arr-value')).toContain('億円');
+    await expect.poll(() => text(page, 'kpi-mrr-value').catch(() => ''), WAIT).toBe('3.96万円');
+    expect(await text(page, 'kpi-arr-value')).toBe('47.5万円');
     expect(errors).toEqual([]);
     await close();
   });

@@ -1,4 +1,4 @@
-// The summary dashboard (issue 11.3): KPIs, the plan-wise trend, registrations and revenue by month. [ja, en, kr, cn]
+// The summary dashboard: KPIs, the plan-wise trend, registrations and revenue by month. [ja, en, kr, cn]
 export const messages = {
   dash_title: ['サマリー', 'Summary', '요약', '概览'],
   dash_subtitle: [
@@ -12,11 +12,15 @@ export const messages = {
   dash_companies: ['企業数', 'Companies', '기업 수', '企业数'],
   dash_mrr: ['MRR（月間経常収益）', 'MRR (monthly recurring revenue)', 'MRR(월간 반복 매출)', 'MRR（月度经常性收入）'],
   dash_arr: ['ARR（年間経常収益）', 'ARR (annual recurring revenue)', 'ARR(연간 반복 매출)', 'ARR（年度经常性收入）'],
-  dash_unit_man: ['万円', '× ¥10,000', '만 엔', '万日元'],
-  dash_unit_oku: ['億円', '× ¥100M', '억 엔', '亿日元'],
+  dash_mrr_hint: [
+    '契約中のアカウントの月額プラン料金とライセンス料',
+    'Monthly plan and licence fees of the contracts in force',
+    '계약 중인 계정의 월 플랜 요금과 라이선스 요금',
+    '合同生效中账户的月度套餐费和许可费',
+  ],
+  dash_arr_hint: ['MRR × 12', 'MRR × 12', 'MRR × 12', 'MRR × 12'],
   dash_paid_plans: ['有料プラン数', 'Paid plans', '유료 플랜 수', '付费套餐数'],
-  dash_kpi_from_bills: ['MRR は請求書から', 'MRR from bills', 'MRR은 청구서 기준', 'MRR 来自账单'],
-  dash_kpi_from_plans: ['MRR はプラン料金から', 'MRR from plan prices', 'MRR은 플랜 요금 기준', 'MRR 来自套餐价格'],
+  dash_paid_hint: ['契約中・有料プランのアカウント', 'Contracts in force on a paid plan', '계약 중·유료 플랜 계정', '合同生效中、付费套餐的账户'],
   dash_plan_trend: ['プラン別推移（月別）', 'Accounts by plan, per month', '플랜별 추이(월별)', '各套餐趋势（按月）'],
   dash_plan_trend_note: [
     '各月末時点で適用中のプラン。現在プラン未設定のアカウント: {n}',
@@ -29,16 +33,16 @@ export const messages = {
   dash_from_bills: ['請求書', 'Bills', '청구서', '账单'],
   dash_from_plans: ['プラン料金（見込み）', 'Plan prices (estimate)', '플랜 요금(예상)', '套餐价格（估算）'],
   dash_source_bills: [
-    'MRR・ARR は {month} の請求書（税抜、初期費用を除く）から算出。請求書のない月はプラン料金による見込みです。',
-    'MRR and ARR come from the bills of {month} (before tax, without initial fees). Months without bills show plan prices as an estimate.',
-    'MRR·ARR은 {month} 청구서(세금 별도, 초기 비용 제외) 기준입니다. 청구서가 없는 달은 플랜 요금 기준 예상치입니다.',
-    'MRR 和 ARR 根据 {month} 的账单计算（不含税，不含初始费用）。没有账单的月份按套餐价格估算。',
+    '請求書のある月（最新は {month}）は請求額（税抜）、ない月は適用中のプラン料金による見込みです。MRR・ARR は今契約中のアカウントの月額料金で、初期費用や従量課金は含みません。',
+    'Months with bills (the latest {month}) show what was billed (before tax); months without, the plan prices in force as an estimate. MRR and ARR are the monthly fees of the contracts in force now, without initial fees or usage.',
+    '청구서가 있는 달(최근 {month})은 청구액(세금 별도), 없는 달은 적용 중인 플랜 요금 기준 예상치입니다. MRR·ARR은 현재 계약 중인 계정의 월 요금이며 초기 비용과 종량 요금은 포함하지 않습니다.',
+    '有账单的月份（最新为 {month}）显示账单金额（不含税），没有账单的月份按生效中的套餐价格估算。MRR 和 ARR 为当前合同生效中账户的月度费用，不含初始费用和按量费用。',
   ],
   dash_source_plans: [
-    '請求書がまだないため、MRR・ARR は有料プランのアカウントのプラン料金（税抜）から算出した見込みです。',
-    'No bills yet: MRR and ARR are estimates from the plan prices (before tax) of the accounts on paid plans.',
-    '아직 청구서가 없어 MRR·ARR은 유료 플랜 계정의 플랜 요금(세금 별도) 기준 예상치입니다.',
-    '尚无账单：MRR 和 ARR 为根据付费套餐账户的套餐价格（不含税）估算的数值。',
+    '請求書はまだありません。各月は適用中のプラン料金による見込みです。MRR・ARR は今契約中のアカウントの月額料金で、初期費用や従量課金は含みません。',
+    'No bills yet: each month shows the plan prices in force as an estimate. MRR and ARR are the monthly fees of the contracts in force now, without initial fees or usage.',
+    '아직 청구서가 없습니다. 각 달은 적용 중인 플랜 요금 기준 예상치입니다. MRR·ARR은 현재 계약 중인 계정의 월 요금이며 초기 비용과 종량 요금은 포함하지 않습니다.',
+    '尚无账单：各月按生效中的套餐价格估算。MRR 和 ARR 为当前合同生效中账户的月度费用，不含初始费用和按量费用。',
   ],
   dash_no_data: ['まだデータがありません', 'No data yet', '아직 데이터가 없습니다', '暂无数据'],
   dash_no_data_body: [

@@ -13,6 +13,7 @@ export * from './layout-links.js';
 export * from './link-rules.js';
 export * from './media.js';
 export * from './menu.js';
+export * from './money.js';
 export * from './site.js';
 export * from './slug.js';
 export * from './validation.js';

@@ -145,6 +145,7 @@ export async function seedDemo(ctx: AppContext): Promise<{ siteId: number; login
       contactName: 'Demo User',
       planId: standard,
       contractStart: since.day,
+      createdAt: since.at,
     });
     await recordContractHistory(q, since.at, {
       accountId: user.id,
@@ -163,6 +164,7 @@ export async function seedDemo(ctx: AppContext): Promise<{ siteId: number; login
       contactName: 'Cafe Owner',
       planId: light,
       contractStart: since.day,
+      createdAt: since.at,
     });
     await recordContractHistory(q, since.at, {
       accountId: cafe.id,

@@ -5,7 +5,7 @@ import { yearMonth } from './billing.js';
 
 // Shapes of the dashboard module (issue 11.3, back-office.md 1 and 7): GET /dashboard/registration-data,
 // user-site, adoption-by-plan, revenue. Every figure covers the caller's subtree (staff: their owner's).
-// Months are Japan months (YYYY-MM); money is integer yen (the screen shows MRR in 万円, ARR in 億円).
+// Months are Japan months (YYYY-MM); money is integer yen (the screen shows it with core's formatYen).
 
 /** Optional last month of the 12 shown (default: this month in Japan); no future month, not more than a year back. */
 export const dashboardQuery = z.object({ to: yearMonth.optional() }).superRefine((v, ctx) => {
@@ -63,16 +63,17 @@ export const REVENUE_SOURCES = ['bills', 'plan_prices'] as const;
 export type RevenueSource = (typeof REVENUE_SOURCES)[number];
 
 export const revenue = z.object({
-  /** bills: the last billed month's bills (excluding tax and initial fees); plan_prices: prices of the paid accounts now */
-  source: z.enum(REVENUE_SOURCES),
-  /** the billed month MRR comes from (source bills), else null */
-  billedMonth: z.string().nullable(),
-  /** monthly recurring revenue, yen */
+  /**
+   * monthly recurring revenue now, yen (docs/decisions.md "MRR and ARR"): the monthly plan price and licence fee of
+   * every account whose contract is in force; one-off fees (initial fee, page-view overage) never count
+   */
   mrr: count,
   /** annual recurring revenue (MRR x 12), yen */
   arr: count,
-  /** accounts below the caller on a plan with a price above 0 (contract not ended) */
+  /** accounts below the caller whose contract is in force on a plan priced above 0 */
   paidPlans: count,
+  /** the last month of the chart that has bills, else null */
+  billedMonth: z.string().nullable(),
   /** revenue per month: a month's bills where it has any, else the prices of the plans in force that month */
   months: z.array(z.object({ month: z.string(), amount: count, source: z.enum(REVENUE_SOURCES) })),
 });

@@ -1,11 +1,12 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import { Card, Skeleton, Text, Title } from '@mantine/core';
+import { formatYen } from '@swipe/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { EmptyState, ErrorState } from '../../components/states';
-import { useT } from '../../lib/i18n';
-import { monthLabel, PALETTE, yen } from './format';
+import { useLang, useT } from '../../lib/i18n';
+import { monthLabel, PALETTE } from './format';
 
 // The summary screen's charts (@mantine/charts, loaded only with this lazy route): each in a card with its own
 // loading, empty and error state.
@@ -113,6 +114,7 @@ export function RegistrationsChart({ query }: { query: UseQueryResult<import('@s
 
 export function RevenueChart({ query }: { query: UseQueryResult<import('@swipe/core').Revenue> }) {
   const t = useT();
+  const lang = useLang();
   return (
     <ChartCard
       title={t('admin.dash_revenue')}
@@ -121,7 +123,7 @@ export function RevenueChart({ query }: { query: UseQueryResult<import('@swipe/c
       empty={(d) => d.months.every((m) => m.amount === 0)}
       note={(d) => (
         <Text size="xs" c="dimmed" mt="xs" data-testid="revenue-source">
-          {d.source === 'bills' ? t('admin.dash_source_bills', { month: d.billedMonth ?? '' }) : t('admin.dash_source_plans')}
+          {d.billedMonth ? t('admin.dash_source_bills', { month: d.billedMonth }) : t('admin.dash_source_plans')}
         </Text>
       )}
     >
@@ -137,7 +139,7 @@ export function RevenueChart({ query }: { query: UseQueryResult<import('@swipe/c
           dataKey="month"
           withLegend
           legendProps={{ verticalAlign: 'bottom' }}
-          valueFormatter={yen}
+          valueFormatter={(v) => formatYen(v, lang)}
           yAxisProps={{ width: 90 }}
           series={[
             { name: 'bills', label: t('admin.dash_from_bills'), color: 'indigo.6' },

@@ -1,4 +1,5 @@
 import { Card, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { formatYen } from '@swipe/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ListHeader } from '../../components/list-layout';
@@ -6,11 +7,10 @@ import { ErrorState } from '../../components/states';
 import { useLang, useT } from '../../lib/i18n';
 import { adoptionQuery, registrationsQuery, revenueQuery, userSiteQuery } from './api';
 import { PlanTrendChart, RegistrationsChart, RevenueChart } from './charts';
-import { inUnits, MAN, OKU, yen } from './format';
 
-// /{userTypeId}/summary (issue 11.3, back-office.md 1): sites made, companies, MRR in 万円, ARR in 億円, paid
-// plans, the plan-wise trend, registrations and revenue by month, over the caller's subtree. The four calls
-// load side by side; each card shows its own loading and error state.
+// /{userTypeId}/summary (back-office.md 1): sites made, companies, MRR and ARR (core's formatYen: 35.8万円 in
+// Japanese, ¥357,600 in the other languages), paid plans, the plan-wise trend, registrations and revenue by month,
+// over the caller's subtree. The four calls load side by side; each card shows its own loading and error state.
 
 function Kpi({ label, testId, value, unit, sub }: { label: string; testId: string; value?: string; unit?: string; sub?: ReactNode }) {
   return (
@@ -70,26 +70,9 @@ export function SummaryPage() {
           sub={us && t('admin.dash_sites_published', { n: us.sitesByStatus.publish })}
         />
         <Kpi label={t('admin.dash_companies')} testId="kpi-companies" value={n(us?.companies)} />
-        <Kpi
-          label={t('admin.dash_mrr')}
-          testId="kpi-mrr"
-          value={rv && inUnits(rv.mrr, MAN, lang)}
-          unit={t('admin.dash_unit_man')}
-          sub={rv && yen(rv.mrr)}
-        />
-        <Kpi
-          label={t('admin.dash_arr')}
-          testId="kpi-arr"
-          value={rv && inUnits(rv.arr, OKU, lang)}
-          unit={t('admin.dash_unit_oku')}
-          sub={rv && yen(rv.arr)}
-        />
-        <Kpi
-          label={t('admin.dash_paid_plans')}
-          testId="kpi-paid"
-          value={n(rv?.paidPlans)}
-          sub={rv && (rv.source === 'bills' ? t('admin.dash_kpi_from_bills') : t('admin.dash_kpi_from_plans'))}
-        />
+        <Kpi label={t('admin.dash_mrr')} testId="kpi-mrr" value={rv && formatYen(rv.mrr, lang)} sub={rv && t('admin.dash_mrr_hint')} />
+        <Kpi label={t('admin.dash_arr')} testId="kpi-arr" value={rv && formatYen(rv.arr, lang)} sub={rv && t('admin.dash_arr_hint')} />
+        <Kpi label={t('admin.dash_paid_plans')} testId="kpi-paid" value={n(rv?.paidPlans)} sub={rv && t('admin.dash_paid_hint')} />
       </SimpleGrid>
       <PlanTrendChart query={adoption} />
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">

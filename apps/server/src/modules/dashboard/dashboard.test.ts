@@ -4,8 +4,8 @@ import { http, login, makeAccount, startTestServer, type TestServer } from '../.
 import type { AccountRow } from '../accounts/actor.js';
 import { monthsUpTo } from './service.js';
 
-// The summary dashboard (issue 11.3): every figure scoped to the caller's subtree (a sibling OEM's accounts, sites
-// and bills never count), revenue from plan prices until bills exist, Japan months at the boundaries, the menu.
+// The summary dashboard: every figure scoped to the caller's subtree (a sibling OEM's accounts, sites and bills
+// never count), MRR from the recurring fees of the contracts in force, Japan months at the boundaries, the menu.
 
 let s: TestServer;
 const acc: Record<string, AccountRow> = {};
@@ -61,7 +61,6 @@ const get = <T = Record<string, unknown>>(who: string, path: string, lang = 'en'
   http<T>(s.adminUrl, 'GET', `/api/v1/dashboard/${path}`, { token: tokens[who], lang });
 
 interface RevenueBody {
-  source: string;
   billed_month: string | null;
   mrr: number;
   arr: number;
@@ -163,32 +162,53 @@ describe('dashboard: subtree scope', () => {
 });
 
 describe('dashboard: revenue', () => {
-  it('comes from plan prices until bills exist, then from the last billed month’s bills', async () => {
+  it('MRR is the monthly plan and licence fees of the contracts in force, never bills or one-off fees; the months chart shows bills', async () => {
     const before = await get<RevenueBody>('OemA', 'revenue');
     expect(before.status).toBe(200);
-    // paid plans below OEM A: AdminA (Basic), A1 (Basic), A2 (Gold); A3 is on a free plan
-    expect(before.body).toMatchObject({ source: 'plan_prices', billed_month: null, mrr: 70_000, arr: 840_000, paid_plans: 3 });
+    // below OEM A: AdminA (Basic 10,000), A1 (Basic 10,000), A2 (Gold 50,000 since last month); A3 free, A4 none,
+    // Gone deleted, OEM A itself and its staff never: 70,000 a month
+    expect(before.body).toMatchObject({ billed_month: null, mrr: 70_000, arr: 840_000, paid_plans: 3 });
     expect(before.body.months.every((m) => m.source === 'plan_prices')).toBe(true);
 
-    await bill('A1', twoBack, 110_000, 100_000); // the first month: the initial fee is not recurring
+    await bill('A1', twoBack, 110_000, 100_000); // the first month: the initial fee is one-off
     await bill('A2', prevMonth, 50_000);
     await bill('AdminA', prevMonth, 10_000);
-    await bill('A1', prevMonth, 12_000, 0, 'PAID');
+    await bill('A1', prevMonth, 12_000, 0, 'PAID'); // page-view overage on top of the plan: usage, not recurring
     await bill('A3', prevMonth, 99_999, 0, 'VOID');
     await bill('OemA', prevMonth, 500_000); // OEM A's own bill to the platform: not its revenue
     await bill('B1', prevMonth, 50_000); // the sibling's
     await bill('B2', thisMonth, 10_000);
     const after = await get<RevenueBody>('OemA', 'revenue');
-    expect(after.body).toMatchObject({ source: 'bills', billed_month: prevMonth, mrr: 72_000, arr: 864_000, paid_plans: 3 });
+    // bills change nothing of MRR
+    expect(after.body).toMatchObject({ billed_month: prevMonth, mrr: 70_000, arr: 840_000, paid_plans: 3 });
     const byMonth = Object.fromEntries(after.body.months.map((m) => [m.month, m]));
     expect(byMonth[twoBack]).toEqual({ month: twoBack, amount: 10_000, source: 'bills' });
     expect(byMonth[prevMonth]).toEqual({ month: prevMonth, amount: 72_000, source: 'bills' });
     expect(byMonth[thisMonth]).toEqual({ month: thisMonth, amount: 70_000, source: 'plan_prices' });
 
-    // the platform sees the sibling's bills of this month, and the OEM masters' own bills
+    const mrr = async () => (await get<RevenueBody>('OemA', 'revenue')).body;
+    const set = (name: string, sql: string) => s.ctx.db.query(`UPDATE accounts SET ${sql} WHERE id = $1`, [acc[name]?.id]);
+    // a licence adds its monthly fee (LICENSE_FEE_YEN 10,000): 80,000
+    await set('A1', 'license_issue = true');
+    expect(await mrr()).toMatchObject({ mrr: 80_000, arr: 960_000, paid_plans: 3 });
+    // a pause keeps the contract (and its bill); outside its dates (INACTIVE) it is not in force: 80,000 - 10,000
+    await set('A2', "contract_status = 'SUSPENDED'");
+    await set('AdminA', "contract_status = 'INACTIVE'");
+    expect(await mrr()).toMatchObject({ mrr: 70_000, paid_plans: 2 });
+    // a booking for next month is not in force: A1 stays on Basic
+    await set('A1', `next_plan_id = ${plans.Gold}`);
+    await history('A1', 'Gold', new Date(), 'plan_change_scheduled');
+    expect((await mrr()).mrr).toBe(70_000);
+    // terminated: its plan and licence leave MRR (Gold of A2 alone: 50,000)
+    await set('A1', "contract_status = 'TERMINATED'");
+    expect(await mrr()).toMatchObject({ mrr: 50_000, arr: 600_000, paid_plans: 1 });
+
+    // the platform: OemA, OemB, A2, B1 on Gold (4 x 50,000), B2 and Direct on Basic (2 x 10,000); A3 free
     const root = await get<RevenueBody>('Root', 'revenue');
-    expect(root.body).toMatchObject({ source: 'bills', billed_month: thisMonth, mrr: 10_000 });
+    expect(root.body).toMatchObject({ billed_month: thisMonth, mrr: 220_000, arr: 2_640_000, paid_plans: 6 });
     expect(Object.fromEntries(root.body.months.map((m) => [m.month, m.amount]))[prevMonth]).toBe(72_000 + 500_000 + 50_000);
+    // the later tests sign in as these accounts again
+    for (const name of ['A1', 'A2', 'AdminA']) await set(name, "contract_status = 'ACTIVE'");
   });
 });
 

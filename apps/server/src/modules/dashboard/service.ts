@@ -14,13 +14,13 @@ import { billedRevenueByMonth, lastBilledMonth } from '../billing/service.js';
 import { plansDashboard } from '../plans/service.js';
 import { siteCountsByStatus } from '../sites/service.js';
 
-// The summary dashboard (issue 11.3): no tables of its own; the figures come from the owners' aggregate queries.
+// The summary dashboard: no tables of its own; the figures come from the owners' aggregate queries.
 // Every figure covers the caller's subtree (a staff member: its owner's), taken from the actor, never from input.
 
 const MONTHS = 12;
 
 /** The 12 Japan months ending at `to` (default: this month), oldest first. */
-export function monthsUpTo(to: string | undefined, now = new Date()): string[] {
+export function monthsUpTo(to: string | undefined, now: Date): string[] {
   const last = to ?? monthOfJst(now);
   const [y, m] = last.split('-').map(Number) as [number, number];
   return Array.from({ length: MONTHS }, (_, i) => {
@@ -36,7 +36,12 @@ function scopeOf(actor: Actor): DashboardScope {
 
 const TYPE_KEYS = { OEM_MASTER: 'oemMaster', OEM_ADMIN: 'oemAdmin', MASTER_USER: 'masterUser', USER: 'user' } as const;
 
-export async function registrationData(ctx: AppContext, actor: Actor, query: DashboardQuery, now = new Date()): Promise<RegistrationData> {
+export async function registrationData(
+  ctx: AppContext,
+  actor: Actor,
+  query: DashboardQuery,
+  now = ctx.clock.now(),
+): Promise<RegistrationData> {
   const s = scopeOf(actor);
   const months = monthsUpTo(query.to, now);
   const from = monthRangeJst(months[0] as string).start;
@@ -115,7 +120,7 @@ export async function adoptionByPlan(
   actor: Actor,
   query: DashboardQuery,
   lang: string,
-  now = new Date(),
+  now = ctx.clock.now(),
 ): Promise<AdoptionByPlan> {
   const s = scopeOf(actor);
   const [{ months, buckets, plans }, noPlan] = await Promise.all([planTrend(ctx, s, query, now), accounts.accountsWithoutPlan(ctx.db, s)]);
@@ -141,28 +146,28 @@ export async function adoptionByPlan(
 }
 
 /**
- * MRR from the bills of the last billed month (up to `to`) where the subtree has any, else from the prices of the
- * paid accounts now; ARR = MRR x 12. Revenue per month: that month's bills, else the prices of the plans in force.
+ * MRR and ARR as subscription analytics define them (docs/decisions.md "MRR and ARR"): the monthly plan price and
+ * licence fee of every account whose contract is in force now, on the plan in force now; one-off fees and usage never
+ * count. ARR = MRR x 12. Revenue per month: that month's bills, else the prices of the plans in force that month.
  */
-export async function revenue(ctx: AppContext, actor: Actor, query: DashboardQuery, now = new Date()): Promise<Revenue> {
+export async function revenue(ctx: AppContext, actor: Actor, query: DashboardQuery, now = ctx.clock.now()): Promise<Revenue> {
   const s = scopeOf(actor);
   const months = monthsUpTo(query.to, now);
-  const [billed, last, paid, trend] = await Promise.all([
+  const [billed, last, recurring, trend] = await Promise.all([
     billedRevenueByMonth(ctx.db, s.pattern, s.rootId, months[0] as string, months[MONTHS - 1] as string),
     lastBilledMonth(ctx.db, s.pattern, s.rootId, months[MONTHS - 1] as string),
-    plansDashboard.paidAccounts(ctx.db, s),
+    plansDashboard.recurringAt(ctx.db, s, now),
     planTrend(ctx, s, query, now),
   ]);
   const estimate = new Map<string, number>();
   for (const b of trend.buckets)
     estimate.set(b.label, (estimate.get(b.label) ?? 0) + b.accounts * (trend.plans.byId.get(b.planId)?.price ?? 0));
-  const mrr = last ? last.amount : paid.monthly;
+  const mrr = recurring.planYen + recurring.licences * ctx.config.billing.licenseFeeYen;
   return {
-    source: last ? 'bills' : 'plan_prices',
-    billedMonth: last?.month ?? null,
     mrr,
     arr: mrr * 12,
-    paidPlans: paid.accounts,
+    paidPlans: recurring.paidAccounts,
+    billedMonth: last?.month ?? null,
     months: months.map((month) => {
       const b = billed.get(month);
       return b

@@ -108,14 +108,33 @@ export async function planVersions(
   return { byId, newest };
 }
 
-/** Paid plans now: live customer accounts whose contract runs (active or paused) on a plan priced above 0, and their prices' sum. */
-export async function paidAccounts(q: Queryable, s: DashboardScope): Promise<{ accounts: number; monthly: number }> {
-  const r = await q.one<{ n: number; yen: string | number | null }>(
-    `SELECT count(*)::int AS n, COALESCE(sum(p.price), 0)::bigint AS yen
-       FROM accounts a JOIN plans p ON p.id = a.plan_id
-      WHERE a.path LIKE $1 AND a.id <> $2 AND a.type NOT IN ('SUB_ADMIN', 'MASTER') AND a.deleted_at IS NULL
-        AND a.contract_status IN ('ACTIVE', 'SUSPENDED') AND p.price > 0`,
-    [s.pattern, s.rootId],
+export interface RecurringNow {
+  /** customer accounts whose contract is in force on a plan priced above 0 */
+  paidAccounts: number;
+  /** the sum of their plans' monthly prices (the plan in force, never a booking), yen */
+  planYen: number;
+  /** how many of the accounts in force carry the monthly licence fee */
+  licences: number;
+}
+
+/**
+ * The recurring fees at `at` (MRR's parts, docs/decisions.md "MRR and ARR"): customer accounts below the root whose
+ * contract is in force then (created by then, not deleted, ACTIVE or SUSPENDED: a pause keeps the contract and its
+ * bill), each on the plan in force at `at` (in-force.ts's rule), its monthly price, and the licence fee where granted.
+ */
+export async function recurringAt(q: Queryable, s: DashboardScope, at: Date): Promise<RecurringNow> {
+  const r = await q.one<{ n: number; yen: string | number | null; lic: number }>(
+    `WITH h AS (
+       SELECT DISTINCT ON (x.account_id) x.account_id, x.plan_id FROM contract_history x JOIN accounts a ON a.id = x.account_id
+        WHERE ${putsPlanInForce('x')} AND x.executed_at <= $3 AND a.${BELOW_A}
+        ORDER BY x.account_id, x.executed_at DESC, x.id DESC
+     )
+     SELECT count(*) FILTER (WHERE p.price > 0)::int AS n, COALESCE(sum(p.price), 0)::bigint AS yen,
+            count(*) FILTER (WHERE a.license_issue)::int AS lic
+       FROM accounts a LEFT JOIN h ON h.account_id = a.id
+       JOIN plans p ON p.id = COALESCE(h.plan_id, CASE WHEN a.created_at <= $3 THEN a.plan_id END)
+      WHERE a.${BELOW_A} AND a.created_at <= $3 AND a.deleted_at IS NULL AND a.contract_status IN ('ACTIVE', 'SUSPENDED')`,
+    [s.pattern, s.rootId, at],
   );
-  return { accounts: Number(r.n), monthly: Number(r.yen ?? 0) };
+  return { paidAccounts: Number(r.n), planYen: Number(r.yen ?? 0), licences: Number(r.lic) };
 }
