@@ -40,6 +40,15 @@ interface Entry {
   etag: string | null;
   /** when the request fetching it again was let through (0: none yet) */
   refreshing: number;
+  /** what it costs in memory: body, key (the client chooses it: query string, headers) and headers */
+  cost: number;
+}
+
+/** The memory of an entry beyond its body: its key and its two header records (UTF-16), and their bookkeeping. */
+function entryCost(key: string, headers: NodeHeaders, body: Buffer): number {
+  let text = key.length;
+  for (const [k, v] of Object.values(headers)) text += k.length + String(v).length;
+  return body.length + 2 * key.length + 2 * 2 * text + 512;
 }
 
 /** How long an expired entry is still answered while one request fetches it again. */
@@ -95,11 +104,16 @@ function checkedHeaders(h: OutgoingHttpHeaders): NodeHeaders | null {
 
 const DROP = new Set(['x-request-id', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
 
+/**
+ * Bounded in bytes (maxBytes: bodies, keys and headers, entryCost) and entries, like every in-process cache; its own
+ * map rather than lib/bytecache.ts: first in, first out, so a hit on this hot path never re-inserts its entry.
+ */
 export class MicroCache {
   private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
+  /** what the entries cost (entryCost), at most maxBytes */
+  bytes = 0;
   private readonly maxEntries: number;
-  private readonly maxBytes: number;
+  readonly maxBytes: number;
   private readonly cookieNames: string[];
   hits = 0;
 
@@ -179,13 +193,15 @@ export class MicroCache {
     const node200: NodeHeaders = { ...node304, 'content-length': ['content-length', body.length], 'x-request-id': ['x-request-id', ''] };
     const old = this.entries.get(key);
     if (old) this.remove(key, old);
-    while (this.entries.size >= this.maxEntries || (this.entries.size > 0 && this.bytes + body.length > this.maxBytes)) {
+    const cost = entryCost(key, node200, body);
+    if (cost > this.maxBytes / 16) return;
+    while (this.entries.size >= this.maxEntries || (this.entries.size > 0 && this.bytes + cost > this.maxBytes)) {
       const [k, v] = this.entries.entries().next().value as [string, Entry];
       this.remove(k, v);
     }
     const etag = typeof kept.etag === 'string' ? kept.etag : null;
-    this.entries.set(key, { at: Date.now(), node304, node200, body, etag, refreshing: 0 });
-    this.bytes += body.length;
+    this.entries.set(key, { at: Date.now(), node304, node200, body, etag, refreshing: 0, cost });
+    this.bytes += cost;
   }
 
   clear(): void {
@@ -195,7 +211,7 @@ export class MicroCache {
 
   private remove(key: string, e: Entry): void {
     this.entries.delete(key);
-    this.bytes -= e.body.length;
+    this.bytes -= e.cost;
   }
 
   /** Keeps the responses of handlers that opted in (runs after every other onSend hook). */

@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { ByteCache } from './bytecache.js';
 
 /**
  * Counters and a cache that live in Redis when REDIS_URL is set (shared by all processes),
@@ -16,51 +17,41 @@ export interface Kv {
   close(): Promise<void>;
 }
 
+/** What the in-memory kv may hold: counters (rate limits) and values (cached payloads, stamps). */
+export const MEMORY_KV_COUNTER_BYTES = 8 * 1024 * 1024;
+export const MEMORY_KV_VALUE_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The kv of a single process (no REDIS_URL): bounded in bytes like every in-process cache (lib/bytecache.ts). Past
+ * the budget the least recently used entries go: a cached value is read again from the database, a rate-limit
+ * counter that nobody touched for longest starts over (keys an attacker floods push out their own first).
+ */
 export class MemoryKv implements Kv {
-  private counters = new Map<string, { n: number; until: number }>();
-  private values = new Map<string, { v: string; until: number }>();
-  private readonly maxEntries = 20_000;
+  private readonly counters = new ByteCache<{ n: number }>('kv counters', MEMORY_KV_COUNTER_BYTES, () => 16);
+  private readonly values = new ByteCache<string>('kv values', MEMORY_KV_VALUE_BYTES, (v) => v.length * 2);
 
   async incr(key: string, windowSeconds: number): Promise<number> {
-    const now = Date.now();
     const c = this.counters.get(key);
-    if (!c || c.until <= now) {
-      if (this.counters.size > this.maxEntries) this.sweep(this.counters);
-      this.counters.set(key, { n: 1, until: now + windowSeconds * 1000 });
-      return 1;
-    }
-    c.n++;
-    return c.n;
+    if (c) return ++c.n;
+    this.counters.set(key, { n: 1 }, windowSeconds * 1000);
+    return 1;
   }
   async peek(key: string) {
-    const c = this.counters.get(key);
-    return c && c.until > Date.now() ? c.n : 0;
+    return this.counters.get(key)?.n ?? 0;
   }
   async reset(key: string) {
     this.counters.delete(key);
   }
   async get(key: string) {
-    const v = this.values.get(key);
-    if (!v) return null;
-    if (v.until <= Date.now()) {
-      this.values.delete(key);
-      return null;
-    }
-    return v.v;
+    return this.values.get(key) ?? null;
   }
   async set(key: string, value: string, ttlSeconds: number) {
-    if (this.values.size > this.maxEntries) this.sweep(this.values);
-    this.values.set(key, { v: value, until: Date.now() + ttlSeconds * 1000 });
+    this.values.set(key, value, ttlSeconds * 1000);
   }
   async del(prefix: string) {
-    for (const k of this.values.keys()) if (k.startsWith(prefix)) this.values.delete(k);
+    this.values.deleteWhere((k) => k.startsWith(prefix));
   }
   async close() {}
-  private sweep(m: Map<string, { until: number }>) {
-    const now = Date.now();
-    for (const [k, v] of m) if (v.until <= now) m.delete(k);
-    if (m.size > this.maxEntries) m.clear();
-  }
 }
 
 export class RedisKv implements Kv {

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.js';
+import { ByteCache, jsonBytes, perContext } from '../../lib/bytecache.js';
 import { randomToken } from '../../lib/crypto.js';
 import type { AccountRow } from './actor.js';
 import { findAccountById } from './repo.js';
@@ -8,26 +9,18 @@ import { findAccountById } from './repo.js';
 // account changes, so a logout or termination in one process is seen by all at the next request.
 
 const TTL_MS = 10_000;
-type Entry = { row: AccountRow | undefined; stamp: string | null; at: number };
-const caches = new WeakMap<AppContext, Map<number, Entry>>();
-
-function cacheOf(ctx: AppContext): Map<number, Entry> {
-  let c = caches.get(ctx);
-  if (!c) {
-    c = new Map();
-    caches.set(ctx, c);
-  }
-  return c;
-}
+/** At most this many bytes of account rows in process (lib/bytecache.ts): a few thousand signed-in accounts. */
+export const ACCOUNT_CACHE_BYTES = 8 * 1024 * 1024;
+type Entry = { row: AccountRow | undefined; stamp: string | null };
+const cacheOf = perContext(() => new ByteCache<Entry>('accounts', ACCOUNT_CACHE_BYTES, jsonBytes, TTL_MS));
 
 export async function loadAccount(ctx: AppContext, id: number): Promise<AccountRow | undefined> {
   const cache = cacheOf(ctx);
   const stamp = await ctx.kv.get(`acct:${id}`);
-  const hit = cache.get(id);
-  if (hit && hit.stamp === stamp && Date.now() - hit.at < TTL_MS) return hit.row;
+  const hit = cache.get(String(id));
+  if (hit && hit.stamp === stamp) return hit.row;
   const row = await findAccountById(ctx.db, id);
-  if (cache.size > 50_000) cache.clear();
-  cache.set(id, { row, stamp, at: Date.now() });
+  cache.set(String(id), { row, stamp });
   return row;
 }
 
@@ -35,7 +28,7 @@ export async function loadAccount(ctx: AppContext, id: number): Promise<AccountR
 export async function accountsChanged(ctx: AppContext, ids: number[]): Promise<void> {
   const cache = cacheOf(ctx);
   for (const id of ids) {
-    cache.delete(id);
+    cache.delete(String(id));
     await ctx.kv.set(`acct:${id}`, randomToken(6), 30 * 24 * 3600);
   }
 }

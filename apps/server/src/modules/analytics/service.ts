@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { VisitorEvent } from '@swipe/core';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
+import { ByteCache, perContext } from '../../lib/bytecache.js';
 import { hitLimits, type Limit } from '../../lib/ratelimit.js';
 import { assertOwnerOpen } from '../accounts/actor.js';
 import { getPublishedSite, type PublishedSite } from '../published/service.js';
@@ -62,41 +63,27 @@ function pagesOfSnapshot(ps: PublishedSite): ReadonlySet<number> {
 
 // honor_dnt per site, read only for requests that ask not to be tracked, kept briefly in this process.
 const SETTINGS_TTL_MS = 30_000;
-const dntCache = new WeakMap<AppContext, Map<number, { honor: boolean; until: number }>>();
-function dntCacheOf(ctx: AppContext) {
-  let m = dntCache.get(ctx);
-  if (!m) {
-    m = new Map();
-    dntCache.set(ctx, m);
-  }
-  return m;
-}
+const dntCacheOf = perContext(() => new ByteCache<boolean>('analytics dnt settings', 1024 * 1024, () => 8, SETTINGS_TTL_MS));
 async function honoursDnt(ctx: AppContext, siteId: number): Promise<boolean> {
   const cache = dntCacheOf(ctx);
-  const hit = cache.get(siteId);
-  if (hit && hit.until > Date.now()) return hit.honor;
+  const hit = cache.get(String(siteId));
+  if (hit !== undefined) return hit;
   const honor = (await findSiteSettings(ctx.db, siteId))?.honor_dnt ?? false;
-  cache.set(siteId, { honor, until: Date.now() + SETTINGS_TTL_MS });
+  cache.set(String(siteId), honor);
   return honor;
 }
 
 // The rollup refresh of a (site, day) is one job per delay window (rollup.ts dedupes it in the jobs table).
 // This process remembers the keys it queued in the current window, so under load the batches of a busy site
 // do not all contend for the same jobs row: only the first batch of a window queues it (after its commit).
-const queuedKeys = new WeakMap<AppContext, Map<string, number>>();
+const queuedKeysOf = perContext(() => new ByteCache<number>('analytics queued rollups', 2 * 1024 * 1024, () => 8));
 function unqueued(ctx: AppContext, keys: RollupKey[]): { keys: RollupKey[]; committed(): void } {
-  let seen = queuedKeys.get(ctx);
-  if (!seen) {
-    seen = new Map();
-    queuedKeys.set(ctx, seen);
-  }
-  const memo = seen;
+  const memo = queuedKeysOf(ctx);
   const window = Math.floor(ctx.clock.nowMs() / Math.max(1, ctx.config.analyticsRollupDelayMs));
   const due = keys.filter((k) => memo.get(`${k.siteId}:${k.day}`) !== window);
   return {
     keys: due,
     committed() {
-      if (memo.size > 50_000) memo.clear();
       for (const k of due) memo.set(`${k.siteId}:${k.day}`, window);
     },
   };
@@ -204,6 +191,6 @@ export async function setSiteSettings(ctx: AppContext, siteId: number, s: { hono
     if (site) await assertOwnerOpen(q, Number(site.account_id));
     return upsertSiteSettings(q, siteId, s.honorDnt);
   });
-  dntCacheOf(ctx).delete(siteId);
+  dntCacheOf(ctx).delete(String(siteId));
   return { honorDnt: r.honor_dnt, updatedAt: r.updated_at ? new Date(r.updated_at).toISOString() : null };
 }

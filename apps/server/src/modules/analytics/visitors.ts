@@ -3,6 +3,7 @@ import { addDays, japanDay } from '@swipe/core';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/db.js';
 import { scheduledJob } from '../../jobs/schedule.js';
+import { ByteCache, perContext } from '../../lib/bytecache.js';
 import { deleteSaltsBefore, saltOfDay } from './repo/salts.js';
 
 // Daily visitor ids, as Plausible makes them: the browser keeps a random cookie id (swipe_sid, until the end
@@ -19,15 +20,8 @@ export function visitorId(salt: string, siteId: number, sid: string): string {
   return createHmac('sha256', salt).update(`${siteId}:${sid}`).digest('base64url').slice(0, 22);
 }
 
-const caches = new WeakMap<AppContext, Map<string, string>>();
-function cacheOf(ctx: AppContext): Map<string, string> {
-  let c = caches.get(ctx);
-  if (!c) {
-    c = new Map();
-    caches.set(ctx, c);
-  }
-  return c;
-}
+// the salts of the days still kept (yesterday and today), bounded in bytes like every in-process cache
+const cacheOf = perContext(() => new ByteCache<string>('analytics salts', 64 * 1024, (salt) => salt.length * 2));
 
 /**
  * The salt of a Japan day, made when first asked for (and the salts before yesterday deleted with it); null for
@@ -46,7 +40,7 @@ export async function saltFor(ctx: AppContext, day: string, q?: Queryable): Prom
   };
   if (q) return make(q);
   const salt = await ctx.db.tx(make);
-  for (const d of cache.keys()) if (d < kept) cache.delete(d);
+  cache.deleteWhere((d) => d < kept);
   cache.set(day, salt);
   return salt;
 }
@@ -55,8 +49,7 @@ export async function saltFor(ctx: AppContext, day: string, q?: Queryable): Prom
 export async function forgetOldSalts(ctx: AppContext): Promise<{ deleted: number }> {
   const kept = firstKeptSaltDay(japanDay(ctx.clock.now()));
   const deleted = await ctx.db.tx((q) => deleteSaltsBefore(q, kept));
-  const cache = cacheOf(ctx);
-  for (const d of cache.keys()) if (d < kept) cache.delete(d);
+  cacheOf(ctx).deleteWhere((d) => d < kept);
   return { deleted };
 }
 

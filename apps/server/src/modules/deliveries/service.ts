@@ -3,6 +3,7 @@ import { mediaUrl } from '@swipe/core/media.ts';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/db.js';
 import { fieldError, notFound } from '../../errors.js';
+import { ByteCache, jsonBytes, perContext } from '../../lib/bytecache.js';
 import { type Actor, assertCanEdit } from '../accounts/actor.js';
 import { scopedSite } from '../sites/service.js';
 import { type DeliveryRow, deleteRow, findRow, insertRow, listRows, liveRows, updateRow } from './repo.js';
@@ -43,31 +44,31 @@ function present(r: DeliveryRow, now: number): DeliveryView {
 // ---- the visitor side: live notifications, cached until a change ----
 
 const TTL_S = 60;
-type Local = Map<string, { at: number; value: NotificationView[] }>;
-const caches = new WeakMap<AppContext, Local>();
-function localCache(ctx: AppContext): Local {
-  let m = caches.get(ctx);
-  if (!m) {
-    const local: Local = new Map();
-    m = local;
-    caches.set(ctx, local);
-    const drop = (id: number) => {
-      if (!id) return local.clear();
-      for (const k of local.keys()) if (k.startsWith(`${id}:`)) local.delete(k);
-    };
-    ctx.events.on('site.invalidated', drop);
-    ctx.events.on('deliveries.changed', drop);
-  }
-  return m;
-}
+/** At most this many bytes of live notification lists in process (lib/bytecache.ts). */
+export const NOTIFICATIONS_CACHE_BYTES = 4 * 1024 * 1024;
+// windows move: an entry lives a short time even without a change (less with a shared kv, for other processes' writes)
+const localCache = perContext<NotificationView[], AppContext>((ctx) => {
+  const local = new ByteCache<NotificationView[]>(
+    'live notifications',
+    NOTIFICATIONS_CACHE_BYTES,
+    jsonBytes,
+    ctx.config.redisUrl ? 5_000 : 30_000,
+  );
+  const drop = (id: number) => {
+    if (!id) return local.clear();
+    local.deleteWhere((k) => k.startsWith(`${id}:`));
+  };
+  ctx.events.on('site.invalidated', drop);
+  ctx.events.on('deliveries.changed', drop);
+  return local;
+});
 
 /** The notifications visitors of a site see now in a language (viewer.md 3: id, title, content, imageUrl, newsUrl, dates). */
 export async function liveNotifications(ctx: AppContext, siteId: number, lang: Language): Promise<NotificationView[]> {
   const local = localCache(ctx);
   const key = `${siteId}:${lang}`;
   const hit = local.get(key);
-  // windows move: an entry lives a short time even without a change (less with a shared kv, for other processes' writes)
-  if (hit && Date.now() - hit.at < (ctx.config.redisUrl ? 5_000 : 30_000)) return hit.value;
+  if (hit) return hit;
   const kvKey = `site:${siteId}:noti:${lang}`;
   const shared = await ctx.kv.get(kvKey);
   let value: NotificationView[];
@@ -86,7 +87,7 @@ export async function liveNotifications(ctx: AppContext, siteId: number, lang: L
     }));
     await ctx.kv.set(kvKey, JSON.stringify(value), TTL_S);
   }
-  local.set(key, { at: Date.now(), value });
+  local.set(key, value);
   return value;
 }
 

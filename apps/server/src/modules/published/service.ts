@@ -1,6 +1,7 @@
 import type { Language, SiteDocument } from '@swipe/core';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/db.js';
+import { ByteCache, perContext } from '../../lib/bytecache.js';
 import { isAccountClosed, onAccountsClosed } from '../contracts/service.js';
 import { onPlansChanged, planLimitsOf } from '../plans/service.js';
 import { gateDocument, planKey, siteServed } from './gating.js';
@@ -70,21 +71,16 @@ export { type GoneSite, SiteGone, sendGonePage } from './gone.js';
 export { siteHostsSource, siteIdOfHost, siteOrigin } from './hosts.js';
 
 const TTL_S = 300;
-type Local = Map<string, { at: number; value: PublishedSite | GoneSite | null }>;
-// One cache per context (tests run several servers in one process).
-const caches = new WeakMap<AppContext, Local>();
-function localCache(ctx: AppContext): Local {
-  let local = caches.get(ctx);
-  if (!local) {
-    const m: Local = new Map();
-    local = m;
-    caches.set(ctx, m);
-    ctx.events.on('site.invalidated', (id: number) => {
-      for (const k of m.keys()) if (k.startsWith(`${id}:`)) m.delete(k);
-    });
-  }
-  return local;
-}
+/** At most this many bytes of published snapshots in process (lib/bytecache.ts); the kv keeps them too. */
+export const PUBLISHED_CACHE_BYTES = 48 * 1024 * 1024;
+type Local = ByteCache<{ value: PublishedSite | GoneSite | null; bytes: number }>;
+// One cache per context (tests run several servers in one process). A snapshot costs about its stored text's
+// length in bytes once parsed (measured: 0.85 for an ASCII document), twice that with Japanese text.
+const localCache = perContext<{ value: PublishedSite | GoneSite | null; bytes: number }, AppContext>((ctx) => {
+  const m: Local = new ByteCache('published snapshots', PUBLISHED_CACHE_BYTES, (e) => e.bytes, ctx.config.redisUrl ? 5_000 : TTL_S * 1000);
+  ctx.events.on('site.invalidated', (id: number) => m.deleteWhere((k) => k.startsWith(`${id}:`)));
+  return m;
+});
 
 /**
  * The published site, or null when the site is not served to visitors (draft, private, domain
@@ -106,11 +102,11 @@ async function cachedEntry(ctx: AppContext, siteId: number, db: Queryable = ctx.
   const local = localCache(ctx);
   const key = `${siteId}:`;
   const hit = local.get(key);
-  if (hit && Date.now() - hit.at < (ctx.config.redisUrl ? 5_000 : TTL_S * 1000)) return hit.value;
+  if (hit) return hit.value;
   const shared = await ctx.kv.get(`site:${siteId}:published`);
   if (shared !== null) {
     const value = fromStored(shared);
-    local.set(key, { at: Date.now(), value });
+    local.set(key, { value, bytes: shared.length * 2 });
     return value;
   }
   const row = await lookups().loadPublication(db, siteId);
@@ -123,7 +119,7 @@ async function cachedEntry(ctx: AppContext, siteId: number, db: Queryable = ctx.
   const stored = gone ? JSON.stringify(gone) : row && servable ? await servedText(db, row) : 'null';
   const value = fromStored(stored);
   await ctx.kv.set(`site:${siteId}:published`, stored, TTL_S);
-  local.set(key, { at: Date.now(), value });
+  local.set(key, { value, bytes: stored.length * 2 });
   return value;
 }
 

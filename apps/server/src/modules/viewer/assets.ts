@@ -3,8 +3,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { type Compressed, compressOnce, sendEncoded } from '../../http/encoding.js';
+import { ByteCache } from '../../lib/bytecache.js';
 import type { App } from '../module.js';
-import { ByteCache } from './bytecache.js';
 
 // The viewer's client bundles (apps/viewer/dist, built by Vite with base '/_viewer/'), served with a
 // year of cache (file names carry content hashes) and compressed once in memory.
@@ -78,7 +78,7 @@ interface Encoded extends Compressed {
   type: string;
 }
 // Bounded in bytes; only files that exist in the build are kept, so the cache holds the build at most.
-const files = new ByteCache<Encoded>(64 * 1024 * 1024, (e) => e.raw.length + (e.gzip?.length ?? 0) + (e.br?.length ?? 0));
+const files = new ByteCache<Encoded>('viewer files', 64 * 1024 * 1024, (e) => e.raw.length + (e.gzip?.length ?? 0) + (e.br?.length ?? 0));
 
 function load(dist: string, rel: string): Encoded | null {
   const hit = files.get(dist + rel);

@@ -3,8 +3,8 @@ import { toSnake } from '@swipe/core/case.ts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Compressed, compressOnce, sendEncoded, settled } from '../../http/encoding.js';
 import { cacheable } from '../../http/microcache.js';
+import { ByteCache, jsonBytes, perContext } from '../../lib/bytecache.js';
 import type { PublishedSite } from '../published/service.js';
-import { ByteCache, jsonBytes, perContext } from './bytecache.js';
 
 // Serialized public payloads, keyed by the publication they come from: a new publication has a new
 // version, so publishing makes every old entry unreachable (getPublishedSite is invalidated on publish).
@@ -21,7 +21,7 @@ export interface Cached extends Compressed {
 export const PAYLOAD_CACHE_BYTES = 16 * 1024 * 1024;
 // One store per context (tests run several servers, each with its own database, in one process).
 const storeOf = perContext(
-  () => new ByteCache<Cached>(PAYLOAD_CACHE_BYTES, (c) => c.body.length + 2 * (c.gzip?.length ?? 0) + c.etag.length * 2),
+  () => new ByteCache<Cached>('viewer payloads', PAYLOAD_CACHE_BYTES, (c) => c.body.length + 2 * (c.gzip?.length ?? 0) + c.etag.length * 2),
 );
 
 /** The publication and the owner's plan it was cut to (a plan change must not reuse older payloads). */
@@ -41,7 +41,7 @@ export function cachedJson(ctx: object, ps: PublishedSite, key: string, build: (
   return value;
 }
 
-const valuesOf = perContext(() => new ByteCache<unknown>(4 * 1024 * 1024, jsonBytes));
+const valuesOf = perContext(() => new ByteCache<unknown>('viewer values (page lists)', 4 * 1024 * 1024, jsonBytes));
 
 /** A value derived from this publication, built once (for answers that are then cut per request). */
 export function cachedValue<T>(ctx: object, ps: PublishedSite, key: string, build: () => T): T {

@@ -5,6 +5,7 @@ import { normalizeLang } from '@swipe/i18n';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { requestLang } from '../../http/lang.js';
+import { ByteCache } from '../../lib/bytecache.js';
 import type { App } from '../module.js';
 import {
   getFormPageHandler,
@@ -16,7 +17,6 @@ import {
   siteIdOfHost,
   siteOrigin,
 } from '../published/service.js';
-import { ByteCache } from './bytecache.js';
 import { servesPosition } from './present.js';
 import { homeOf, renderError, renderViewer } from './render.js';
 
@@ -92,7 +92,7 @@ export async function viewerPageRoutes(app: App, ctx: AppContext): Promise<void>
   // Host and site segment -> site: asked on every page view, so remembered briefly (and forgotten
   // whenever any site changes: a new default site or custom domain shows at once in this process).
   // Bounded in bytes: the Host header is the visitor's to choose.
-  const resolvedCache = new ByteCache<{ value: Resolved }>(1024 * 1024, () => 96, 30_000);
+  const resolvedCache = new ByteCache<{ value: Resolved }>('viewer addresses', 1024 * 1024, () => 96, 30_000);
   ctx.events.on('site.invalidated', () => resolvedCache.clear());
   const resolve = async (host: string | undefined, segment: string | undefined): Promise<Resolved> => {
     const key = `${host ?? ''}|${segment ?? ''}`;

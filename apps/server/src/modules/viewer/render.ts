@@ -12,9 +12,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { type Compressed, compressOnce, sendEncoded, settled } from '../../http/encoding.js';
 import { cacheable } from '../../http/microcache.js';
+import { ByteCache, perContext } from '../../lib/bytecache.js';
 import type { PublishedSite } from '../published/service.js';
 import { entryAssets } from './assets.js';
-import { ByteCache, perContext } from './bytecache.js';
 import { etagOf, versionKey } from './cache.js';
 import { findPage, pagesOf, presentPageDetail, presentSeo, presentSite } from './present.js';
 
@@ -50,8 +50,8 @@ export interface RenderedHtml extends Compressed {
 // brotli arrives after the entry is counted and is smaller than gzip: gzip is counted twice
 const htmlBytes = (r: RenderedHtml) => r.raw.length + 2 * (r.gzip?.length ?? 0) + r.csp.length * 2 + 64;
 // Bounded in bytes (issue 13.7): the key holds the Host and the variation, which visitors choose.
-const ssrCacheOf = perContext(() => new ByteCache<RenderedHtml>(24 * 1024 * 1024, htmlBytes));
-const errorCacheOf = perContext(() => new ByteCache<RenderedHtml>(2 * 1024 * 1024, htmlBytes));
+const ssrCacheOf = perContext(() => new ByteCache<RenderedHtml>('viewer pages', 24 * 1024 * 1024, htmlBytes));
+const errorCacheOf = perContext(() => new ByteCache<RenderedHtml>('viewer error pages', 2 * 1024 * 1024, htmlBytes));
 
 /**
  * The CSP of viewer pages: our bootstrap script by its hash (or from this origin), operator script
