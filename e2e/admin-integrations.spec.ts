@@ -143,15 +143,19 @@ describe('API settings journey', () => {
     await ctx.close();
   });
 
-  it('works at 390 px', async () => {
+  it('works at 390 px, in Japanese', async () => {
     const ctx = await browser.newContext(PHONE);
     const page = await ctx.newPage();
-    await signIn(page, admin(), USER);
+    await signIn(page, admin(), USER, 'ja');
     await page.goto(page.url().replace(/site-list$/, 'api-settings'));
-    await page.getByRole('heading', { name: 'API settings' }).waitFor();
+    await page.getByRole('heading', { name: 'API 設定' }).waitFor();
     await page.getByTestId('delivery-row').first().waitFor();
+    expect(await page.getByTestId('webhook-mode').textContent()).toContain('ローカルのアドレスを許可');
+    expect(await page.getByTestId('webhook-secret-prefix').textContent()).toMatch(/^whsec_.{6}…$/);
     await noSeriousViolations(page);
     await screenshot(page, 'admin-integrations-390');
+    await page.getByTestId('webhook-mode').scrollIntoViewIfNeeded();
+    await screenshot(page, 'admin-integrations-webhook-390-ja');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await ctx.close();
