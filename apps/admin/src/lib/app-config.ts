@@ -1,4 +1,5 @@
 import type { AppConfig, AppPlan } from '@swipe/core';
+import type { IMAGE_WIDTHS } from '@swipe/core/constants.ts';
 import { mediaUrl, variantKey } from '@swipe/core/media.ts';
 import { useQuery } from '@tanstack/react-query';
 import { api } from './api';
@@ -15,11 +16,14 @@ export function usePlanLimits() {
   return useQuery({ queryKey: ['plan-limits'], queryFn: () => api.get<AppPlan>('app-config/plan'), staleTime: 5 * 60_000 });
 }
 
+type ImageWidth = (typeof IMAGE_WIDTHS)[number];
+
 /** Media keys are served by the sites origin at /media/{key}. */
 export function useMediaSrc() {
   const { data } = useAppConfig();
   const base = data ? `${data.sitesUrl}/media` : null;
-  return (key: string | null | undefined, width?: number): string | undefined => {
+  // only the widths the media pipeline makes (any other variant is a 404)
+  return (key: string | null | undefined, width?: ImageWidth): string | undefined => {
     if (!key || !base) return undefined;
     if (/^https?:\/\//.test(key) || key.startsWith('/') || key.startsWith('blob:')) return key;
     return mediaUrl(base, width && /\.(jpe?g|jfif|png|heic|heif)$/i.test(key) ? variantKey(key, width) : key) ?? undefined;

@@ -1,43 +1,93 @@
-import { Anchor, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { ANALYSIS_SITE_SORTS } from '@swipe/core';
+import { Anchor, Card, Stack, Text } from '@mantine/core';
+import { ANALYSIS_SITE_SORTS, type AnalysisSiteRow } from '@swipe/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ListFooter, ListSearch, useListParams } from '../../components/list-controls';
-import { FilterBar, ListError, ListHeader, SkeletonRows } from '../../components/list-layout';
-import { listSort, SortableHeaders } from '../../components/list-sort';
-import { EmptyState } from '../../components/states';
+import { DataList } from '../../components/data-list/data-list';
+import { useListState } from '../../components/data-list/list-state';
+import type { Column } from '../../components/data-list/types';
+import { ListHeader } from '../../components/list-layout';
 import { StatusBadge } from '../../components/status-badge';
+import type { T } from '../../lib/i18n';
 import { useT } from '../../lib/i18n';
 import { useBase } from '../../lib/session';
 import { sitesQuery } from './api';
-import { changeText, count, pct } from './format';
+import { changeColour, changeText, count, pct } from './format';
 import { PeriodPicker, usePeriod } from './period';
 
-// /{userTypeId}/analytics: every site of the caller's subtree with its figures for the period (issue 11.2);
-// search, sort by any figure, pages; each row opens the site's analytics.
+// /{userTypeId}/analytics: every site of the caller's subtree with its figures for the period; search, sort by
+// any figure, pages; each row opens the site's analytics. A table on a wide screen, cards on a phone.
 
 type Sort = (typeof ANALYSIS_SITE_SORTS)[number];
-const COLUMNS: { key: string; sort?: Sort }[] = [
-  { key: 'site', sort: 'name' },
-  { key: 'visitors', sort: 'visitors' },
-  { key: 'views', sort: 'pageViews' },
-  { key: 'cv', sort: 'conversions' },
-  { key: 'cv_rate', sort: 'cvRate' },
-  { key: 'cta', sort: 'ctaClicks' },
-  { key: 'change' },
-];
+
+function columns(t: T, base: string, suffix: string): Column<AnalysisSiteRow, Sort>[] {
+  const num = (key: string, sort: Sort | undefined, render: (s: AnalysisSiteRow) => string): Column<AnalysisSiteRow, Sort> => ({
+    key,
+    title: t(`admin.an_col_${key}`),
+    sort,
+    nowrap: true,
+    render,
+  });
+  return [
+    {
+      key: 'site',
+      title: t('admin.an_col_site'),
+      sort: 'name',
+      phone: 'title',
+      render: (s) => (
+        <Stack gap={2}>
+          <Anchor
+            component={Link}
+            to={`${base}/site/list/${s.siteId}${suffix}`}
+            fw={600}
+            size="sm"
+            aria-label={t('admin.an_open', { name: s.name })}
+          >
+            {s.name}
+          </Anchor>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {s.parentAccount}
+          </Text>
+        </Stack>
+      ),
+    },
+    { key: 'status', title: t('admin.an_col_status'), phone: 'badge', nowrap: true, render: (s) => <StatusBadge status={s.status} /> },
+    num('visitors', 'visitors', (s) => count(s.visitors)),
+    num('visits', 'visits', (s) => count(s.visits)),
+    num('views', 'pageViews', (s) => count(s.pageViews)),
+    num('bounce', 'bounceRate', (s) => pct(s.bounceRate)),
+    num('cv', 'conversions', (s) => count(s.conversions)),
+    num('cv_rate', 'cvRate', (s) => pct(s.cvRate)),
+    num('cta', 'ctaClicks', (s) => count(s.ctaClicks)),
+    {
+      key: 'change',
+      title: t('admin.an_col_change'),
+      nowrap: true,
+      render: (s) => (
+        <Text size="xs" c={changeColour(s.visitorsChange)}>
+          {changeText(t, s.visitorsChange)}
+        </Text>
+      ),
+    },
+  ];
+}
 
 export function AnalyticsPage() {
   const t = useT();
   const base = useBase();
   const { period, error, setPeriod } = usePeriod();
-  const { sp, page, pageSize, search, searchInput, setSearchInput, set } = useListParams();
-  const sorting = listSort<Sort>(sp, set, {
-    sorts: ANALYSIS_SITE_SORTS,
-    defaultSort: 'visitors',
-    defaultOrder: (s) => (s === 'name' ? 'asc' : 'desc'),
+  const state = useListState<Sort>({
+    sort: { sorts: ANALYSIS_SITE_SORTS, defaultSort: 'visitors', defaultOrder: (s) => (s === 'name' ? 'asc' : 'desc') },
   });
-  const list = useQuery(sitesQuery({ ...period, page, pageSize, search: search || undefined, sort: sorting.sort, order: sorting.order }));
+  const list = useQuery(
+    sitesQuery({
+      ...period,
+      page: state.page,
+      pageSize: state.pageSize,
+      search: state.search || undefined,
+      sort: state.sorting?.sort ?? 'visitors',
+      order: state.sorting?.order ?? 'desc',
+    }),
+  );
   const suffix = `?from=${period.from}&to=${period.to}`;
   return (
     <Stack gap="md">
@@ -48,65 +98,18 @@ export function AnalyticsPage() {
       <Card withBorder radius="md" padding="md">
         <PeriodPicker period={period} error={error} onChange={setPeriod} />
       </Card>
-      <Card withBorder padding={0} radius="md">
-        <FilterBar>
-          <ListSearch label={t('admin.an_search')} value={searchInput} onChange={setSearchInput} />
-        </FilterBar>
-        {list.isError ? (
-          <ListError query={list} />
-        ) : (
-          <Table.ScrollContainer minWidth={820}>
-            <Table verticalSpacing="sm" highlightOnHover aria-busy={list.isFetching} data-testid="analysis-sites">
-              <Table.Thead>
-                <Table.Tr>
-                  <SortableHeaders
-                    columns={COLUMNS}
-                    sorting={sorting}
-                    label={(k) => t(`admin.an_col_${k}`)}
-                    sortLabel={(l) => t('admin.an_sort_by', { column: l })}
-                  />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.isPending && <SkeletonRows rows={5} cols={COLUMNS.length} />}
-                {list.data?.items.map((s) => (
-                  <Table.Tr key={s.siteId} data-testid="analysis-site-row">
-                    <Table.Td>
-                      <Anchor
-                        component={Link}
-                        to={`${base}/site/list/${s.siteId}${suffix}`}
-                        fw={600}
-                        size="sm"
-                        aria-label={t('admin.an_open', { name: s.name })}
-                      >
-                        {s.name}
-                      </Anchor>
-                      <Group gap={6} wrap="nowrap">
-                        <Text size="xs" c="dimmed" truncate maw={200}>
-                          {s.parentAccount}
-                        </Text>
-                        <StatusBadge status={s.status} />
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{count(s.visitors)}</Table.Td>
-                    <Table.Td>{count(s.pageViews)}</Table.Td>
-                    <Table.Td>{count(s.conversions)}</Table.Td>
-                    <Table.Td>{pct(s.cvRate)}</Table.Td>
-                    <Table.Td>{count(s.ctaClicks)}</Table.Td>
-                    <Table.Td>
-                      <Text size="xs" c={s.visitorsChange === null ? 'dimmed' : s.visitorsChange >= 0 ? 'teal.9' : 'red.9'}>
-                        {changeText(t, s.visitorsChange)}
-                      </Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {list.data && list.data.items.length === 0 && <EmptyState title={t('admin.an_no_sites')} />}
-        {list.data && list.data.total > 0 && <ListFooter page={page} pageSize={pageSize} total={list.data.total} set={set} />}
-      </Card>
+      <DataList
+        label={t('admin.an_all_title')}
+        state={state}
+        query={list}
+        columns={columns(t, base, suffix)}
+        rowKey={(s) => s.siteId}
+        search={t('admin.an_search')}
+        empty={{ title: t('admin.an_no_sites') }}
+        minWidth={980}
+        testId="analysis-sites"
+        rowTestId="analysis-site-row"
+      />
     </Stack>
   );
 }

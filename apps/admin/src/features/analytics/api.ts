@@ -8,6 +8,7 @@ import type {
   PagesResponse,
   Period,
   RankingResponse,
+  ReferrersResponse,
   UtmResponse,
 } from '@swipe/core';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
@@ -33,6 +34,7 @@ export const pagesQuery = (id: number, p: Period) => siteQuery<PagesResponse>(id
 export const rankingQuery = (id: number, p: Period) => siteQuery<RankingResponse>(id, 'ranking', p);
 export const funnelQuery = (id: number, p: Period) => siteQuery<FunnelResponse>(id, 'funnel', p);
 export const utmQuery = (id: number, p: Period) => siteQuery<UtmResponse>(id, 'utm', p);
+export const referrersQuery = (id: number, p: Period) => siteQuery<ReferrersResponse>(id, 'referrers', p);
 export const heatmapQuery = (id: number, p: Period, pageId: number) => siteQuery<HeatmapResponse>(id, 'heatmap', p, { pageId });
 export const settingsQuery = (id: number) =>
   queryOptions({

@@ -12,14 +12,16 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { useBase, useSession } from '../../lib/session';
 import { type CsvKind, chartQuery, exportCsv, funnelQuery, lpQuery, pagesQuery, saveSettings, settingsQuery } from './api';
 import { FunnelGrid } from './funnel';
+import { HeatmapTab } from './heatmap';
 import { DailyChart, KpiCards } from './overview';
 import { PagesTable } from './pages-table';
 import { PeriodPicker, usePeriod } from './period';
-import { HeatmapTab, RankingTab, UtmTab } from './tabs';
+import { RankingTab, UtmTab } from './tabs';
+import { VisitPanels } from './visits';
 
-// /{userTypeId}/site/list/{id}: one site's analytics (issue 11.2). Figures of the period with the change
-// against the period just before, the daily chart, and tabs for pages, the swipe funnel on the grid, the tap
-// heatmap, UTM sources and the ranking; CSV exports; the Do-Not-Track setting.
+// /{userTypeId}/site/list/{id}: one site's analytics. Figures of the period with the change against the period
+// just before, the daily chart, entry and exit pages and referrers as bars, and tabs for pages, the swipe funnel
+// on the grid, the tap heatmap, UTM sources and the ranking; CSV exports; the Do-Not-Track setting.
 
 type Tab = 'pages' | 'funnel' | 'heatmap' | 'utm' | 'ranking';
 
@@ -104,6 +106,7 @@ export function SiteAnalyticsPage() {
           ) : (
             <>
               <DailyChart chart={chart.data} />
+              <VisitPanels siteId={id} period={period} pages={pages.data?.items} />
               <Card withBorder radius="md" padding="sm">
                 <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
                   <Tabs.List style={{ flexWrap: 'wrap' }}>

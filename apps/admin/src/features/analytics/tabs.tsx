@@ -1,140 +1,152 @@
-import { Alert, Box, Group, Select, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Alert, Skeleton, Text } from '@mantine/core';
 import { ApiError } from '@swipe/api-client';
-import type { AnalysisPage, Period } from '@swipe/core';
+import type { Period, RankingResponse, UtmResponse } from '@swipe/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { ErrorState } from '../../components/states';
-import { useMediaSrc } from '../../lib/app-config';
+import type { T } from '../../lib/i18n';
 import { useT } from '../../lib/i18n';
-import { heatmapQuery, rankingQuery, utmQuery } from './api';
+import { rankingQuery, utmQuery } from './api';
+import { type FigureColumn, FigureList, useLocalSort } from './figure-list';
 import { count, pct } from './format';
 
-// The heatmap, UTM and ranking tabs (each loads when its tab opens).
+// The sources (UTM) and ranking tabs (each loads when its tab opens).
 
-export function HeatmapTab({ siteId, period, pages }: { siteId: number; period: Period; pages: AnalysisPage[] }) {
-  const t = useT();
-  const media = useMediaSrc();
-  const withImage = pages.filter((p) => p.imageUrl);
-  const first = withImage[0] ?? pages[0];
-  const [pageId, setPageId] = useStatePage(first?.pageId ?? null);
-  const q = useQuery({ ...heatmapQuery(siteId, period, pageId ?? 0), enabled: pageId !== null });
-  if (!first) return <Text size="sm">{t('admin.an_heatmap_none')}</Text>;
-  const max = Math.max(1, ...(q.data?.cells.map((c) => c.taps) ?? [1]));
-  const label = q.data?.label ?? '';
-  return (
-    <Stack gap="sm">
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <Select
-          label={t('admin.an_heatmap_page')}
-          data={pages.map((p) => ({ value: String(p.pageId), label: p.label }))}
-          value={pageId ? String(pageId) : null}
-          onChange={(v) => v && setPageId(Number(v))}
-          allowDeselect={false}
-          w={160}
-        />
-        {q.data && (
-          <Text size="sm" c="dimmed" data-testid="heatmap-total">
-            {t('admin.an_heatmap_total', { count: count(q.data.total) })}
-          </Text>
-        )}
-      </Group>
-      <Text size="sm" c="dimmed">
-        {t('admin.an_heatmap_help')}
-      </Text>
-      {q.isError ? (
-        <ErrorState error={q.error} onRetry={() => q.refetch()} />
-      ) : !q.data ? (
-        <Skeleton h={420} w={240} />
-      ) : (
-        <Box
-          pos="relative"
-          w={{ base: '100%', xs: 280 }}
-          style={{ aspectRatio: '9 / 16', background: 'var(--mantine-color-gray-2)', borderRadius: 8, overflow: 'hidden' }}
-          data-testid="heatmap"
-        >
-          {q.data.imageUrl && q.data.mediaType === 'IMAGE' && (
-            <img
-              src={media(q.data.imageUrl, 640)}
-              alt={t('admin.an_heatmap_alt', { page: label })}
-              style={{ position: 'absolute', inset: 0, width: '100%', height: '100%', objectFit: 'cover' }}
-            />
-          )}
-          <Box
-            aria-hidden
-            style={{
-              position: 'absolute',
-              inset: 0,
-              display: 'grid',
-              gridTemplateColumns: `repeat(${q.data.cols}, 1fr)`,
-              gridTemplateRows: `repeat(${q.data.rows}, 1fr)`,
-            }}
-          >
-            {q.data.cells.map((c) => (
-              <div
-                key={`${c.gx}:${c.gy}`}
-                style={{
-                  gridColumn: c.gx + 1,
-                  gridRow: c.gy + 1,
-                  background: `rgba(240, 62, 62, ${(0.25 + 0.6 * (c.taps / max)).toFixed(2)})`,
-                  boxShadow: '0 0 6px rgba(240, 62, 62, 0.6)',
-                  borderRadius: 3,
-                }}
-              />
-            ))}
-          </Box>
-          {q.data.total === 0 && (
-            <Text size="sm" fw={600} bg="white" p={6} style={{ position: 'absolute', left: 8, right: 8, bottom: 8, borderRadius: 6 }}>
-              {t('admin.an_heatmap_none')}
-            </Text>
-          )}
-        </Box>
-      )}
-    </Stack>
-  );
-}
+type Utm = UtmResponse['items'][number];
+type UtmKey = 'source' | 'visits' | 'visitors' | 'bounceRate' | 'conversions' | 'cvRate';
 
-function useStatePage(initial: number | null): [number | null, (n: number) => void] {
-  const [v, set] = useState<number | null>(null);
-  return [v ?? initial, set];
+function utmColumns(t: T): FigureColumn<Utm, UtmKey>[] {
+  const tag = (v: string) => v || t('admin.an_none_tag');
+  return [
+    {
+      key: 'source',
+      title: t('admin.an_col_source'),
+      sort: 'source',
+      value: (r) => r.source,
+      phone: 'title',
+      render: (r) => (
+        <Text size="sm" fw={700}>
+          {r.source || t('admin.an_direct')}
+        </Text>
+      ),
+    },
+    { key: 'medium', title: t('admin.an_col_medium'), render: (r) => tag(r.medium) },
+    { key: 'campaign', title: t('admin.an_col_campaign'), render: (r) => tag(r.campaign) },
+    { key: 'term', title: t('admin.an_col_term'), render: (r) => tag(r.term) },
+    { key: 'content', title: t('admin.an_col_content'), render: (r) => tag(r.content) },
+    {
+      key: 'visits',
+      title: t('admin.an_col_visits'),
+      sort: 'visits',
+      value: (r) => r.visits,
+      nowrap: true,
+      render: (r) => count(r.visits),
+    },
+    {
+      key: 'visitors',
+      title: t('admin.an_col_visitors'),
+      sort: 'visitors',
+      value: (r) => r.visitors,
+      nowrap: true,
+      render: (r) => count(r.visitors),
+    },
+    {
+      key: 'bounce',
+      title: t('admin.an_col_bounce'),
+      sort: 'bounceRate',
+      value: (r) => r.bounceRate,
+      nowrap: true,
+      render: (r) => pct(r.bounceRate),
+    },
+    {
+      key: 'cv',
+      title: t('admin.an_col_cv'),
+      sort: 'conversions',
+      value: (r) => r.conversions,
+      nowrap: true,
+      render: (r) => count(r.conversions),
+    },
+    {
+      key: 'cv_rate',
+      title: t('admin.an_col_cv_rate'),
+      sort: 'cvRate',
+      value: (r) => r.cvRate,
+      nowrap: true,
+      render: (r) => pct(r.cvRate),
+    },
+  ];
 }
 
 export function UtmTab({ siteId, period }: { siteId: number; period: Period }) {
   const t = useT();
   const q = useQuery(utmQuery(siteId, period));
+  const cols = utmColumns(t);
+  const sorting = useLocalSort<UtmKey>(['source', 'visits', 'visitors', 'bounceRate', 'conversions', 'cvRate'], 'visits');
   if (q.isError) return <ErrorState error={q.error} onRetry={() => q.refetch()} />;
   if (!q.data) return <Skeleton h={120} />;
   if (q.data.items.length === 0) return <Text size="sm">{t('admin.an_utm_none')}</Text>;
-  const none = (s: string) => s || t('admin.an_direct');
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="xs" striped data-testid="utm-table">
-        <Table.Thead>
-          <Table.Tr>
-            {['source', 'medium', 'campaign', 'visitors', 'cv', 'cv_rate'].map((k) => (
-              <Table.Th key={k}>{t(`admin.an_col_${k}`)}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {q.data.items.map((r) => (
-            <Table.Tr key={`${r.source}|${r.medium}|${r.campaign}`}>
-              <Table.Td>{none(r.source)}</Table.Td>
-              <Table.Td>{none(r.medium)}</Table.Td>
-              <Table.Td>{none(r.campaign)}</Table.Td>
-              <Table.Td>{count(r.visitors)}</Table.Td>
-              <Table.Td>{count(r.conversions)}</Table.Td>
-              <Table.Td>{pct(r.cvRate)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <FigureList
+      label={t('admin.an_tab_utm')}
+      rows={q.data.items}
+      columns={cols}
+      sorting={sorting}
+      rowKey={(r) => [r.source, r.medium, r.campaign, r.term, r.content].join('\u0000')}
+      minWidth={900}
+      testId="utm-table"
+      rowTestId="utm-row"
+    />
   );
+}
+
+type Ranked = RankingResponse['items'][number];
+type RankKey = 'rank' | 'views' | 'ctaClicks' | 'ctr' | 'conversions' | 'cvRate';
+
+function rankingColumns(t: T): FigureColumn<Ranked, RankKey>[] {
+  return [
+    { key: 'rank', title: t('admin.an_col_rank'), sort: 'rank', value: (r) => r.rank, nowrap: true, render: (r) => r.rank },
+    {
+      key: 'page',
+      title: t('admin.an_col_page'),
+      phone: 'title',
+      render: (r) => (
+        <Text size="sm" fw={700}>
+          {r.label}
+        </Text>
+      ),
+    },
+    { key: 'views', title: t('admin.an_col_views'), sort: 'views', value: (r) => r.views, nowrap: true, render: (r) => count(r.views) },
+    {
+      key: 'cta',
+      title: t('admin.an_col_cta'),
+      sort: 'ctaClicks',
+      value: (r) => r.ctaClicks,
+      nowrap: true,
+      render: (r) => count(r.ctaClicks),
+    },
+    { key: 'ctr', title: t('admin.an_col_ctr'), sort: 'ctr', value: (r) => r.ctr, nowrap: true, render: (r) => pct(r.ctr) },
+    {
+      key: 'cv',
+      title: t('admin.an_col_cv'),
+      sort: 'conversions',
+      value: (r) => r.conversions,
+      nowrap: true,
+      render: (r) => count(r.conversions),
+    },
+    {
+      key: 'cv_rate',
+      title: t('admin.an_col_cv_rate'),
+      sort: 'cvRate',
+      value: (r) => r.cvRate,
+      nowrap: true,
+      render: (r) => pct(r.cvRate),
+    },
+  ];
 }
 
 export function RankingTab({ siteId, period }: { siteId: number; period: Period }) {
   const t = useT();
   const q = useQuery(rankingQuery(siteId, period));
+  const sorting = useLocalSort<RankKey>(['rank', 'views', 'ctaClicks', 'ctr', 'conversions', 'cvRate'], 'rank', 'asc');
   if (q.error instanceof ApiError && q.error.code === 'RANKING_NEEDS_10_PAGES')
     return (
       <Alert color="blue" variant="light" data-testid="ranking-needs-10">
@@ -144,29 +156,14 @@ export function RankingTab({ siteId, period }: { siteId: number; period: Period 
   if (q.isError) return <ErrorState error={q.error} onRetry={() => q.refetch()} />;
   if (!q.data) return <Skeleton h={120} />;
   return (
-    <Table.ScrollContainer minWidth={560}>
-      <Table verticalSpacing="xs" striped data-testid="ranking-table">
-        <Table.Thead>
-          <Table.Tr>
-            {['rank', 'page', 'views', 'cta', 'ctr', 'cv', 'cv_rate'].map((k) => (
-              <Table.Th key={k}>{t(`admin.an_col_${k}`)}</Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {q.data.items.map((r) => (
-            <Table.Tr key={r.pageId}>
-              <Table.Td>{r.rank}</Table.Td>
-              <Table.Td fw={600}>{r.label}</Table.Td>
-              <Table.Td>{count(r.views)}</Table.Td>
-              <Table.Td>{count(r.ctaClicks)}</Table.Td>
-              <Table.Td>{pct(r.ctr)}</Table.Td>
-              <Table.Td>{count(r.conversions)}</Table.Td>
-              <Table.Td>{pct(r.cvRate)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <FigureList
+      label={t('admin.an_tab_ranking')}
+      rows={q.data.items}
+      columns={rankingColumns(t)}
+      sorting={sorting}
+      rowKey={(r) => r.pageId}
+      minWidth={560}
+      testId="ranking-table"
+    />
   );
 }
