@@ -76,7 +76,7 @@ describe('user screens', () => {
     expect(await menuEntries(page)).toEqual(expect.arrayContaining(['User list', 'Plan management', 'System notification']));
     expect(await menuEntries(page)).not.toContain('Delete account');
 
-    // The list, after a failed first load (the error state offers a retry): the demo customer, its plan and
+    // The list, after a failed first load (the error state offers a retry): the demo customers, a plan and a
     // status; sorting by a header; an empty search.
     let fail = true;
     await page.route('**/api/v1/user?*', (r) => (fail ? r.fulfill({ status: 500, body: '{"message":"boom"}' }) : r.fallback()));
@@ -86,17 +86,33 @@ describe('user screens', () => {
     fail = false;
     await page.getByRole('button', { name: 'Retry' }).click();
     const rows = page.getByTestId('user-row');
-    await expect.poll(() => rows.count(), WAIT).toBe(1);
+    await expect.poll(() => rows.count(), WAIT).toBe(2);
     const demo = rows.filter({ hasText: 'Demo Shop Inc.' });
     await demo.getByText('Standard').waitFor();
     await demo.getByText('Active').waitFor();
+
+    // The demo customer's contract has a start and no end date (open-ended): an edit and a plan booking save.
+    await demo.getByText('Demo Shop Inc.').click();
+    await page.waitForURL(/\/master\/user\/\d+$/);
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.waitForURL(/\/master\/update-user\//);
+    expect(await page.getByLabel('Contract end').inputValue()).toBe('');
+    await page.getByText('Leave empty for a contract with no end date').waitFor();
+    await page.getByRole('textbox', { name: 'Plan from next month' }).click();
+    await page.getByRole('option', { name: 'Premium' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL(/\/master\/user\/\d+$/);
+    await page.getByTestId('history-row').getByText('Plan change booked for next month (Premium)').waitFor();
+    await page.getByRole('link', { name: 'User list' }).click();
+    await page.waitForURL(/\/master\/user-list$/);
+    await expect.poll(() => rows.count(), WAIT).toBe(2);
     await page.getByRole('button', { name: 'Sort by Company' }).click();
     await page.waitForURL(/sort=company&order=asc/);
     expect(await page.locator('th[aria-sort="ascending"]').innerText()).toContain('Company');
     await page.getByRole('searchbox', { name: 'Search by company, e-mail or contact' }).fill('nobody-here');
     await page.getByText('No user matches').waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: 'Clear filters' }).click();
-    await expect.poll(() => rows.count(), WAIT).toBe(1);
+    await expect.poll(() => rows.count(), WAIT).toBe(2);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'admin-users-list-1440');
 
@@ -259,7 +275,7 @@ describe('user screens', () => {
 
     // The list knows the new accounts; the master's CSV has them with a BOM.
     await page.goto(`${admin()}/master/user-list?sort=company&order=asc`);
-    await expect.poll(() => rows.count(), WAIT).toBe(3);
+    await expect.poll(() => rows.count(), WAIT).toBe(4);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
     const csv = await (await import('node:fs')).promises.readFile((await download.path()) as string, 'utf8');
     expect(csv.charCodeAt(0)).toBe(0xfeff);

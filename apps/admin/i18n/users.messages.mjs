@@ -194,6 +194,12 @@ export const messages = {
   users_form_plan_current: ['今月のプラン: {plan}。', 'This month: {plan}.', '이번 달 플랜: {plan}.', '本月套餐：{plan}。'],
   users_form_contract_start: ['契約開始日', 'Contract start', '계약 시작일', '合同开始日期'],
   users_form_contract_end: ['契約終了日', 'Contract end', '계약 종료일', '合同结束日期'],
+  users_form_contract_end_hint: [
+    '空欄なら終了日のない契約です',
+    'Leave empty for a contract with no end date',
+    '비워 두면 종료일이 없는 계약입니다',
+    '留空即为无结束日期的合同',
+  ],
   users_form_authority: ['権限', 'Authority', '권한', '权限'],
   users_form_authority_edit: ['編集', 'Edit', '편집', '编辑'],
   users_form_authority_view: ['閲覧のみ', 'View only', '보기만', '仅查看'],

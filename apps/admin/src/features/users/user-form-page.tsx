@@ -247,8 +247,8 @@ function UserForm({ initial, existing, types }: { initial: Form; existing?: User
                 valueFormat="YYYY-MM-DD"
                 placeholder={t('admin.users_pick_date')}
                 minDate={f.contractStart ?? undefined}
-                // a start needs an end (core's checkDateRange)
-                required={Boolean(f.contractStart)}
+                // a contract may be open-ended (core's checkContractDates): never required
+                description={t('admin.users_form_contract_end_hint')}
                 clearable
                 clearButtonProps={{ 'aria-label': t('admin.clear') }}
                 error={err('contractEnd')}
