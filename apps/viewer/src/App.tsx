@@ -13,7 +13,7 @@ import type {
 import { positionCode } from '@swipe/core/address.ts';
 import { RETURN_COOKIE, SWIPE, VIEWER } from '@swipe/core/constants.ts';
 import { dictT } from '@swipe/i18n/t.ts';
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Dir } from './engine/gesture.js';
 import { allowedFrom, neighbour, type Pos, pageAt, pageCount, samePos } from './engine/grid.js';
 import { type MoveVia, type SlideRole, Stage, type StageHandle } from './engine/Stage.js';
@@ -36,12 +36,17 @@ import { injectScriptTags, runScript } from './lib/scripts.js';
 import { useToast } from './lib/useToast.js';
 import { afterYield, whenIdle } from './lib/yield.js';
 import { activePopupItems, CampaignPanels, NotificationBanner, PopupCta } from './overlays/Overlays.js';
-import { ProductPopup } from './page/Products.js';
 import { Slide, type SlideEnv } from './page/Slide.js';
-import { Album } from './shell/Album.js';
 import { Arrows, BottomBar, CompanyModal, ErrorScreen, GlobalMenu, PageCounter, Toast, TopBar } from './shell/Chrome.js';
 
 type DetailState = { status: 'loading' } | { status: 'success'; data: PageDetailResponse } | { status: 'unset' };
+
+/** The album is a dialog few visitors open: fetched when the page is ready (or when asked for), never in the first load. */
+const loadAlbum = () => import('./shell/Album.js');
+const Album = lazy(() => loadAlbum().then((m) => ({ default: m.Album })));
+/** The product popup likewise: its code comes when the browser is idle, or with the first tap on a product. */
+const loadProduct = () => import('./page/ProductPopup.js');
+const ProductPopup = lazy(() => loadProduct().then((m) => ({ default: m.ProductPopup })));
 
 /** The pictures of the pages whose detail has loaded, by page id (the album's members-only thumbnails). */
 function loadedMedia(details: Record<number, DetailState>): Record<number, { imageUrl: string | null; thumbnail: string | null }> {
@@ -96,6 +101,13 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
     else addEventListener('load', go, { once: true });
     document.documentElement.dataset.hydrated = '1';
   }, [preview, site.siteId]);
+
+  useEffect(() => {
+    // once the page is ready: the dialogs' code too, so a tap opens them at once
+    if (!ready) return;
+    loadProduct().catch(() => {});
+    if (site.displayAlbum) loadAlbum().catch(() => {});
+  }, [ready, site.displayAlbum]);
 
   useEffect(() => {
     if (!ready || preview) return;
@@ -459,31 +471,35 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
             )}
             <BottomBar site={site} t={t} showSns={showSns} showCompany={showCompany} onCompany={stable.onCompany} />
             {product && (
-              <ProductPopup
-                product={product}
-                mediaBase={site.mediaBase}
-                lang={site.lang}
-                closeLabel={t('viewer.close')}
-                onClose={() => setProduct(null)}
-                onAction={(p) =>
-                  track({ event: 'click_product_item', siteId: site.siteId, pageId: current?.id, targetId: p.id, lang: site.lang })
-                }
-              />
+              <Suspense fallback={null}>
+                <ProductPopup
+                  product={product}
+                  mediaBase={site.mediaBase}
+                  lang={site.lang}
+                  closeLabel={t('viewer.close')}
+                  onClose={() => setProduct(null)}
+                  onAction={(p) =>
+                    track({ event: 'click_product_item', siteId: site.siteId, pageId: current?.id, targetId: p.id, lang: site.lang })
+                  }
+                />
+              </Suspense>
             )}
           </div>
         </Later>
         {album && (
-          <Album
-            site={site}
-            t={t}
-            pos={pos}
-            unlocked={loadedMedia(details)}
-            onClose={() => setAlbum(false)}
-            onJump={(p) => {
-              setAlbum(false);
-              jump(p);
-            }}
-          />
+          <Suspense fallback={null}>
+            <Album
+              site={site}
+              t={t}
+              pos={pos}
+              unlocked={loadedMedia(details)}
+              onClose={() => setAlbum(false)}
+              onJump={(p) => {
+                setAlbum(false);
+                jump(p);
+              }}
+            />
+          </Suspense>
         )}
         {company && <CompanyModal site={site} t={t} onClose={() => setCompany(false)} />}
         <Toast text={toast} />

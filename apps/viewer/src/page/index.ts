@@ -5,6 +5,7 @@ export { LockOverlay, SpeakerToggle } from './Extras.js';
 export { PageButton } from './PageButton.js';
 export { type MediaSource, PageMedia } from './PageMedia.js';
 export { PageView, type PageViewProps } from './PageView.js';
-export { ProductHotspots, ProductPopup } from './Products.js';
+export { ProductPopup } from './ProductPopup.js';
+export { ProductHotspots } from './Products.js';
 export { LinkButton, MainText, Price } from './TextPieces.js';
 export { color, FRAME_W, formatPrice, scaled, src, srcSet } from './util.js';
