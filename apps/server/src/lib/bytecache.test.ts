@@ -46,7 +46,10 @@ describe('in-process caches', () => {
     }
     expect(new Set(urls).size).toBe(10_000);
     const statuses = await run(urls);
-    expect([...statuses.keys()].every((code) => code === 200 || code === 404), JSON.stringify([...statuses])).toBe(true);
+    expect(
+      [...statuses.keys()].every((code) => code === 200 || code === 404),
+      JSON.stringify([...statuses]),
+    ).toBe(true);
     expect(statuses.get(200)).toBeGreaterThanOrEqual(7_500);
 
     const caches = liveByteCaches();
