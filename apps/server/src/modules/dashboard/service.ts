@@ -8,6 +8,7 @@ import {
   type UserSite,
 } from '@swipe/core';
 import type { AppContext } from '../../context.js';
+import { ByteCache } from '../../lib/bytecache.js';
 import { type Actor, assertMenu, scopeSql } from '../accounts/actor.js';
 import { accountsDashboard as accounts, type DashboardScope } from '../accounts/service.js';
 import { billedRevenueByMonth, lastBilledMonth } from '../billing/service.js';
@@ -92,7 +93,8 @@ interface Trend {
  * computation per subtree and window serves both, and any call within TREND_TTL_MS.
  */
 const TREND_TTL_MS = 10_000;
-const trends = new Map<string, { at: number; ctx: AppContext; trend: Promise<Trend> }>();
+/** Bounded in bytes like every in-process cache (lib/bytecache.ts); a trend is a few KB, counted as 16. */
+const trends = new ByteCache<{ at: number; ctx: AppContext; trend: Promise<Trend> }>('dashboard trends', 2 * 1024 * 1024, () => 16 * 1024);
 
 /** Drops the shared trends (benchmarks time each call cold). */
 export function forgetTrends(): void {
@@ -109,7 +111,6 @@ function planTrend(ctx: AppContext, s: DashboardScope, query: DashboardQuery, no
     const plans = await plansDashboard.planVersions(ctx.db, [...new Set(buckets.map((b) => b.planId))]);
     return { months, buckets, plans };
   })();
-  for (const [k, v] of trends) if (Math.abs(now.getTime() - v.at) >= TREND_TTL_MS) trends.delete(k);
   trends.set(key, { at: now.getTime(), ctx, trend });
   trend.catch(() => trends.delete(key));
   return trend;
