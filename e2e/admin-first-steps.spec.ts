@@ -38,6 +38,23 @@ describe('times carry their zone', () => {
     }
     expect(formatJapanTime('2026-11-27T04:01:00Z')).toBe('2026-11-27 13:01 JST');
   });
+
+  it("the contract history names the platform in the reader's language (its contact name is English demo data)", async () => {
+    const id = await userId(USER.email);
+    for (const [size, opts] of SIZES) {
+      const ctx = await context({ ...opts, timezoneId: 'UTC' });
+      const page = await ctx.newPage();
+      await signIn(page, j.adminUrl, MASTER, 'ja');
+      await page.goto(`${j.adminUrl}/master/user/${id}`);
+      const row = page.getByTestId('history-row').first();
+      await row.getByText('プラットフォーム運営者').waitFor();
+      expect(await row.innerText()).not.toContain('Platform operator');
+      expect(await row.innerText()).toContain('2026-11-27 13:01 JST');
+      await noSeriousViolations(page);
+      await screenshot(page, `first-steps-history-${size}-ja`);
+      await ctx.close();
+    }
+  });
 });
 
 describe('the first screen speaks the browser language', () => {

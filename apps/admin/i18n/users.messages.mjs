@@ -1,6 +1,7 @@
 // The user screens: list, detail with contract history and actions, create and update. [ja, en, kr, cn]
 export const messages = {
   users_title: ['ユーザー一覧', 'Users', '사용자 목록', '用户列表'],
+  users_history_platform: ['プラットフォーム運営者', 'Platform operator', '플랫폼 운영자', '平台运营方'],
   users_count_one: ['{count}件', '{count} in total', '총 {count}건', '共 {count} 个'],
   users_count_other: ['{count}件', '{count} in total', '총 {count}건', '共 {count} 个'],
   users_search: [

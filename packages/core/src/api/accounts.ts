@@ -91,6 +91,8 @@ export const contractHistoryEntry = z.object({
   /** null: the system (a scheduled job) */
   executorId: z.number().int().nullable(),
   executorName: z.string().nullable(),
+  /** the executor's account type: the platform (MASTER) is shown by its role, translated, not by a contact name */
+  executorType: z.string().nullable(),
   content: z.string(),
   fromStatus: z.string().nullable(),
   toStatus: z.string().nullable(),

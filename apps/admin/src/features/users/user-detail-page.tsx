@@ -232,7 +232,14 @@ function History({ id }: { id: number }) {
                   <Text size="sm">{formatDateTime(h.executedAt)}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <Text size="sm">{h.executorId === null ? t('admin.users_history_system') : (h.executorName ?? '—')}</Text>
+                  <Text size="sm">
+                    {h.executorId === null
+                      ? t('admin.users_history_system')
+                      : // the platform is named by its role, in the reader's language
+                        h.executorType === 'MASTER'
+                        ? t('admin.users_history_platform')
+                        : (h.executorName ?? '—')}
+                  </Text>
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm">{content(t, h)}</Text>

@@ -26,6 +26,7 @@ export function presentHistory(row: HistoryRow): ContractHistoryEntry {
     executedAt: iso(row.executed_at) as string,
     executorId: row.executor_id === null ? null : Number(row.executor_id),
     executorName: row.executor_name,
+    executorType: row.executor_type,
     content: row.process_content,
     fromStatus: row.from_status,
     toStatus: row.to_status,

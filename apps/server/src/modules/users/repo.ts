@@ -121,6 +121,7 @@ export interface HistoryRow {
   executed_at: string;
   executor_id: number | null;
   executor_name: string | null;
+  executor_type: string | null;
   process_content: string;
   from_status: string | null;
   to_status: string | null;
@@ -137,7 +138,7 @@ export async function listContractHistory(
   const total = (await q.one<{ n: number }>('SELECT count(*)::int AS n FROM contract_history WHERE account_id = $1', [accountId])).n;
   const rows = await q.query<HistoryRow>(
     `SELECT h.id, h.executed_at, h.executor_id, h.process_content, h.from_status, h.to_status, pl.name AS plan_name,
-        COALESCE(NULLIF(x.contact_name, ''), NULLIF(x.company_name, ''), x.email) AS executor_name
+        COALESCE(NULLIF(x.contact_name, ''), NULLIF(x.company_name, ''), x.email) AS executor_name, x.type AS executor_type
        FROM contract_history h LEFT JOIN accounts x ON x.id = h.executor_id LEFT JOIN plans pl ON pl.id = h.plan_id
       WHERE h.account_id = $1 ORDER BY h.executed_at DESC, h.id DESC LIMIT $2 OFFSET $3`,
     [accountId, limit, offset],
