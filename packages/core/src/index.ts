@@ -14,6 +14,8 @@ export * from './link-rules.js';
 export * from './media.js';
 export * from './menu.js';
 export * from './money.js';
+export * from './placeholders.js';
+export * from './revisions.js';
 export * from './site.js';
 export * from './slug.js';
 export * from './validation.js';

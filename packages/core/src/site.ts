@@ -15,6 +15,7 @@ import {
 } from './constants.js';
 import { fieldRuleIssues, PATTERN_MAX } from './form-rules.js';
 import { checkExternalLink, externalLinkProblem, optionalLinkField } from './link-rules.js';
+import { placeholderProblem } from './placeholders.js';
 import {
   bodyScript,
   cellRef,
@@ -39,6 +40,18 @@ const lang = z.enum(LANGUAGES);
 /** The largest value a PostgreSQL `integer` column holds (order numbers, page numbers, counters). */
 const INT32_MAX = 2_147_483_647;
 export const i18nText = (max: number = LIMITS.text) => z.partialRecord(lang, z.string().max(max));
+/** Visitor text that may hold placeholders `{{utm_term|fallback}}` (placeholders.ts): sources and fallbacks checked. */
+const dynamicText = (max: number = LIMITS.text) =>
+  z.partialRecord(
+    lang,
+    z
+      .string()
+      .max(max)
+      .superRefine((s, ctx) => {
+        const key = placeholderProblem(s);
+        if (key) ctx.addIssue({ code: 'custom', message: key });
+      }),
+  );
 const optColor = z.union([z.literal(''), color]).nullish();
 const percent = z.number().min(-100).max(200);
 /** Media references are storage keys or URLs of this product's media (never data: or javascript:). */
@@ -51,14 +64,14 @@ export const buttonSchema = z
   .object({
     id: z.number().int().positive().optional(),
     buttonType: z.enum(['TEXT', 'MEDIA', 'HTML']).default('TEXT'),
-    buttonText: i18nText().default({}),
+    buttonText: dynamicText().default({}),
     buttonContentHtml: z.string().max(20_000).nullish(),
     buttonWidth: z.number().min(1).max(2000).default(120),
     buttonHeight: z.number().min(1).max(2000).default(40),
     textSize: z.number().min(6).max(120).default(14),
     buttonColor: optColor,
     buttonTextColor: optColor,
-    microcopyText: i18nText().default({}),
+    microcopyText: dynamicText().default({}),
     microcopyTextColor: optColor,
     textAlign: z.enum(['LEFT', 'RIGHT', 'CENTER', 'TOP', 'BOTTOM']).default('CENTER'),
     buttonAnimation: z.enum(BUTTON_ANIMATIONS).default('NONE'),
@@ -112,13 +125,13 @@ export const pageSchema = z
     thumbnail: mediaRef.nullish(),
     hlsPath: mediaRef.nullish(),
     imageAlt: i18nText(200).default({}),
-    mainText: i18nText(200).default({}),
+    mainText: dynamicText(200).default({}),
     mainTextColor: optColor,
     mainTextX: percent.nullish(),
     mainTextY: percent.nullish(),
     price: z.number().int().min(0).max(1_000_000_000).nullish(),
     priceTextColor: optColor,
-    linkButtonText: i18nText().default({}),
+    linkButtonText: dynamicText().default({}),
     linkDestinationUrl: z.string().max(LIMITS.linkUrl).nullish(),
     linkButtonColor: optColor,
     linkTextColor: optColor,
