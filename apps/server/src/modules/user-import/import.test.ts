@@ -100,7 +100,13 @@ describe('CSV import of users', () => {
     const made = await s.ctx.db.one<{ company_name: string; parent_id: number; password_hash: string; must_change_password: boolean }>(
       "SELECT company_name, parent_id, password_hash, must_change_password FROM accounts WHERE email = 'sjis@import.test'",
     );
-    expect(made).toMatchObject({ company_name: '株式会社テスト', parent_id: master.id, password_hash: '', must_change_password: true });
+    // stored awaiting set-up, as an account made on the users screen is (no empty hash), and listed so
+    expect(made).toMatchObject({ company_name: '株式会社テスト', parent_id: master.id, must_change_password: false });
+    expect(made.password_hash).toMatch(/^!setup:[A-Za-z0-9_-]{16,}$/);
+    const listed = await http<{ items: { email: string; setup_pending: boolean }[] }>(s.adminUrl, 'GET', '/api/v1/user?search=sjis%40', {
+      token,
+    });
+    expect(listed.body.items).toEqual([expect.objectContaining({ email: 'sjis@import.test', setup_pending: true })]);
     const p = await http(s.adminUrl, 'GET', `/api/v1/user/import/${c.body.id}`, { token });
     expect(p.body).toMatchObject({ status: 'DONE', total: 1, done: 1, created: 1 });
   });

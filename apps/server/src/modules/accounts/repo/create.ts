@@ -1,4 +1,6 @@
 import type { Queryable } from '../../../db/db.js';
+import { randomToken } from '../../../lib/crypto.js';
+import { UNUSABLE_PREFIX } from '../repo.js';
 
 // SQL that creates accounts in bulk or first of all: the platform master (npm run create-master), the demo data's
 // check for an empty database, and the users CSV import's accounts (the import itself is the user-import module's).
@@ -55,8 +57,9 @@ export interface ImportedAccount {
 }
 
 /**
- * Creates accounts under one parent in one statement (ids, then paths from them) with no password:
- * must_change_password marks each as awaiting the mailed set-up link. Returns each new id with its e-mail.
+ * Creates accounts under one parent in one statement (ids, then paths from them) awaiting set-up, as an account
+ * made on the users screen is: a placeholder password no password matches (UNUSABLE_PREFIX), which the user list
+ * shows as the set-up still pending, until the mailed set-up link sets one. Returns each new id with its e-mail.
  */
 export async function insertImportedAccounts(
   q: Queryable,
@@ -74,6 +77,7 @@ export async function insertImportedAccounts(
     contract_end: r.contractEnd,
     license_issue: r.licenseIssue,
     contract_status: r.contractStatus,
+    password_hash: `${UNUSABLE_PREFIX}${randomToken(16)}`,
     ord: r.row,
   }));
   const inserted = await q.query<{ id: number; email: string }>(
@@ -81,12 +85,12 @@ export async function insertImportedAccounts(
        SELECT nextval(pg_get_serial_sequence('accounts', 'id')) AS id, r.*
          FROM jsonb_to_recordset($1::jsonb) AS r(type text, email text, company_name text, contact_name text, authority text,
            staff_role text, plan_id bigint, contract_start date, contract_end date, license_issue boolean, contract_status text,
-           ord int)
+           password_hash text, ord int)
         ORDER BY r.ord)
      INSERT INTO accounts (id, parent_id, type, path, email, password_hash, company_name, contact_name, authority, staff_role,
        plan_id, contract_start, contract_end, license_issue, must_change_password, contract_status, created_at)
-     SELECT id, $2, type, $3 || id || '/', email, '', company_name, contact_name, authority, staff_role,
-       plan_id, contract_start, contract_end, license_issue, true, contract_status, $4 FROM src
+     SELECT id, $2, type, $3 || id || '/', email, password_hash, company_name, contact_name, authority, staff_role,
+       plan_id, contract_start, contract_end, license_issue, false, contract_status, $4 FROM src
      RETURNING id, email`,
     [JSON.stringify(data), p.parentId, p.parentPath, p.createdAt],
   );
