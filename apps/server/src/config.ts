@@ -15,6 +15,8 @@ export interface Config {
   dataDir: string;
   mediaDir: string;
   redisUrl: string | undefined;
+  /** REDIS_PREFIX: starts every Redis key and channel of this deployment (several deployments may share a Redis) */
+  redisPrefix: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   jwtSecret: string | undefined;
@@ -22,6 +24,14 @@ export interface Config {
   runWorker: boolean;
   /** RETRY_BASE_MS: the worker's first retry delay for a failed job or mail (doubles each attempt, up to an hour) */
   retryBaseMs: number;
+  /** JOB_LEASE_SECONDS: how long a taken job or mail is its worker's before another may take it (a crashed worker's work waits this long) */
+  jobLeaseSeconds: number;
+  /** METRICS_ALLOW: addresses and CIDR ranges that may read /metrics without the token */
+  metricsAllow: string[];
+  /** METRICS_TOKEN: a bearer token that opens /metrics from anywhere (unset: the addresses alone) */
+  metricsToken: string | undefined;
+  /** TEST_CLOCK (NODE_ENV=test only): business time at start, for tests that run the server as processes */
+  testClock: string | undefined;
   trustProxy: boolean;
   demoData: boolean;
   cnameTarget: string;
@@ -100,7 +110,8 @@ export function stripeSettings(provider: string, env: NodeJS.ProcessEnv): Stripe
   if (provider !== 'stripe') return null;
   const key = (name: string, prefixes: string[]): string => {
     const v = env[name]?.trim() ?? '';
-    if (!prefixes.some((p) => v.startsWith(p))) throw new Error(`${name}: PAYMENT_PROVIDER=stripe needs a key starting ${prefixes.join(' or ')}`);
+    if (!prefixes.some((p) => v.startsWith(p)))
+      throw new Error(`${name}: PAYMENT_PROVIDER=stripe needs a key starting ${prefixes.join(' or ')}`);
     return v;
   };
   const apiUrl = env.STRIPE_API_URL?.trim() || null;
@@ -132,6 +143,12 @@ function positive(v: string | undefined, d: number): number {
 }
 const VIEWER_DIST = fileURLToPath(new URL('../../viewer/dist', import.meta.url));
 const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+function list(v: string): string[] {
+  return v
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
+}
 function bool(v: string | undefined, d: boolean): boolean {
   if (v === undefined || v === '') return d;
   return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
@@ -154,12 +171,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     mediaDir: path.resolve(env.MEDIA_DIR ?? path.join(dataDir, 'media')),
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || 'swipe:',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Swipe Sites <no-reply@localhost>',
     jwtSecret: env.JWT_SECRET || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     runWorker: bool(env.RUN_WORKER, true),
     retryBaseMs: int(env.RETRY_BASE_MS, 5000),
+    jobLeaseSeconds: positive(env.JOB_LEASE_SECONDS, 120),
+    metricsAllow: list(env.METRICS_ALLOW ?? '127.0.0.1/8,::1'),
+    metricsToken: env.METRICS_TOKEN || undefined,
+    testClock: env.NODE_ENV === 'test' ? env.TEST_CLOCK || undefined : undefined,
     trustProxy: bool(env.TRUST_PROXY, false),
     demoData: bool(env.DEMO_DATA, !env.DATABASE_URL),
     cnameTarget: env.CNAME_TARGET ?? 'sites.swipe.localhost',
@@ -170,10 +192,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyLimit: int(env.BODY_LIMIT, 1024 * 1024),
     microcacheTtlMs: int(env.MICROCACHE_TTL_MS, 2000),
     siteSubdomainBase: subdomainBase(env.SITE_SUBDOMAIN_BASE),
-    ipBlocklist: (env.IP_BLOCKLIST ?? '')
-      .split(',')
-      .map((e) => e.trim())
-      .filter(Boolean),
+    ipBlocklist: list(env.IP_BLOCKLIST ?? ''),
     enduserRateMultiplier: positive(env.ENDUSER_RATE_MULTIPLIER, 1),
     viewerDistDir: path.resolve(env.VIEWER_DIST_DIR || VIEWER_DIST),
     viewerManifest: path.resolve(env.VIEWER_MANIFEST || path.join(env.VIEWER_DIST_DIR || VIEWER_DIST, '.vite', 'manifest.json')),

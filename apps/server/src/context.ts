@@ -1,8 +1,9 @@
-import { EventEmitter } from 'node:events';
+import type { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.js';
 import type { Db } from './db/db.js';
 import type { Clock } from './lib/clock.js';
+import { AppEvents } from './lib/events.js';
 import type { Kv } from './lib/kv.js';
 import type { Tokens } from './lib/tokens.js';
 import type { Storage } from './modules/media/storage.js';
@@ -17,12 +18,10 @@ export interface AppContext {
   log: FastifyBaseLogger;
   /** business time (lib/clock.ts): every rule's "now"; tests move it */
   clock: Clock;
-  /** in-process notifications, e.g. 'site.published' to drop cached payloads */
+  /** notifications, e.g. 'site.invalidated' to drop cached payloads; the shared ones reach every process (lib/events.ts) */
   events: EventEmitter;
 }
 
-export function createEvents(): EventEmitter {
-  const e = new EventEmitter();
-  e.setMaxListeners(50);
-  return e;
+export function createEvents(): AppEvents {
+  return new AppEvents();
 }

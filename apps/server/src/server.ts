@@ -27,6 +27,14 @@ export interface Running {
   stop(): Promise<void>;
 }
 
+/**
+ * TEST_CLOCK (read only with NODE_ENV=test): business time at this process's start, running on from there, for tests
+ * that run the server as separate processes (a test in one process moves `ctx.clock` itself).
+ */
+function testClock(config: Config): Clock | undefined {
+  return config.env === 'test' && config.testClock ? new Clock().set(config.testClock) : undefined;
+}
+
 export async function openDb(config: Config, opts: { schema?: string } = {}): Promise<Db> {
   if (config.databaseUrl) return createPgDb(config.databaseUrl, { schema: opts.schema });
   return createPgliteDb(config.dataDir === ':memory:' ? undefined : path.join(config.dataDir, 'pglite'));
@@ -37,10 +45,13 @@ export async function createContext(config: Config, opts: { db?: Db; logger?: pi
   const log = opts.logger ?? createLogger({ level: config.logLevel, format: logFormatOf(process.env, Boolean(process.stdout.isTTY)) });
   const db = opts.db ?? (await openDb(config));
   await migrate(db);
-  const kv = await createKv(config.redisUrl);
+  const kv = await createKv(config.redisUrl, config.redisPrefix);
   const tokens = new Tokens(await signingSecret(config, db));
   const storage = await createStorage(config);
-  return { config, db, kv, tokens, log, storage, events: createEvents(), clock: opts.clock ?? new Clock() };
+  const events = createEvents();
+  // a change of a site made in another process drops this one's caches at once (through Redis, when set)
+  await events.share(kv, log);
+  return { config, db, kv, tokens, log, storage, events, clock: opts.clock ?? testClock(config) ?? new Clock() };
 }
 
 export async function startServer(config: Config, opts: { db?: Db; logger?: pino.Logger; ctx?: AppContext } = {}): Promise<Running> {

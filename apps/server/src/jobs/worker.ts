@@ -13,9 +13,6 @@ export interface WorkerOptions {
   maxMailAttempts?: number;
 }
 
-/** how long a taken job or mail stays another worker's before it may be taken again */
-const LEASE_SECONDS = 120;
-
 /**
  * Takes jobs and outbox mail with FOR UPDATE SKIP LOCKED under a lease, so any number of workers
  * (in-process or separate) share the work and a crashed one's lease simply runs out.
@@ -91,7 +88,7 @@ export class Worker {
   /** Sends one due mail when SMTP is configured; without it mail stays in the outbox. */
   async sendOneMail(): Promise<boolean> {
     if (!this.transport) return false;
-    const mail = await claimDueMail(this.ctx.db, LEASE_SECONDS);
+    const mail = await claimDueMail(this.ctx.db, this.ctx.config.jobLeaseSeconds);
     if (!mail) return false;
     try {
       await this.transport.sendMail({
@@ -117,7 +114,7 @@ export class Worker {
   async runOneJob(): Promise<boolean> {
     const kinds = Object.keys(this.handlers);
     if (kinds.length === 0) return false;
-    const job = await claimDueJob(this.ctx.db, kinds, LEASE_SECONDS, this.ctx.clock.now());
+    const job = await claimDueJob(this.ctx.db, kinds, this.ctx.config.jobLeaseSeconds, this.ctx.clock.now());
     if (!job) return false;
     const handler = this.handlers[job.kind] as JobHandler;
     try {

@@ -14,6 +14,14 @@ export interface Kv {
   get(key: string): Promise<string | null>;
   set(key: string, value: string, ttlSeconds: number): Promise<void>;
   del(prefix: string): Promise<void>;
+  /** Sends a message to every process that subscribed to the channel (none besides this one without Redis). */
+  publish(channel: string, message: string): Promise<void>;
+  /**
+   * Calls `fn` with every message another process publishes on the channel. `onGap` runs when the link to Redis
+   * came back after a break: messages sent meanwhile are lost (pub/sub keeps nothing), so what they would have
+   * dropped must be dropped then.
+   */
+  subscribe(channel: string, fn: (message: string) => void, onGap?: () => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,10 +59,15 @@ export class MemoryKv implements Kv {
   async del(prefix: string) {
     this.values.deleteWhere((k) => k.startsWith(prefix));
   }
+  /** One process: nobody else to tell. */
+  async publish() {}
+  async subscribe() {}
   async close() {}
 }
 
 export class RedisKv implements Kv {
+  /** a second connection: one that subscribed may send nothing else */
+  private subscriber: Redis | undefined;
   constructor(
     private readonly redis: Redis,
     private readonly keyPrefix: string,
@@ -84,11 +97,38 @@ export class RedisKv implements Kv {
       if (keys.length) await this.redis.del(...keys.map((k) => k.slice(this.keyPrefix.length)));
     } while (cursor !== '0');
   }
+  // Channels are not keys (ioredis adds no prefix, and pub/sub spans Redis's databases): the prefix is added here,
+  // so deployments sharing a Redis never hear each other.
+  async publish(channel: string, message: string) {
+    await this.redis.publish(`${this.keyPrefix}${channel}`, message);
+  }
+  async subscribe(channel: string, fn: (message: string) => void, onGap?: () => void) {
+    const name = `${this.keyPrefix}${channel}`;
+    if (!this.subscriber) {
+      this.subscriber = this.redis.duplicate();
+      this.subscriber.on('error', () => {
+        /* reconnects by itself; the 'ready' after it reports the gap */
+      });
+    }
+    const sub = this.subscriber;
+    sub.on('message', (ch: string, message: string) => {
+      if (ch === name) fn(message);
+    });
+    let first = true;
+    // ioredis subscribes again after a reconnect; what was published in between never arrives
+    sub.on('ready', () => {
+      if (first) first = false;
+      else onGap?.();
+    });
+    await sub.subscribe(name);
+  }
   async close() {
+    await this.subscriber?.quit().catch(() => {});
     await this.redis.quit();
   }
 }
 
+/** `prefix` (REDIS_PREFIX) starts every key and channel: deployments that share a Redis set different ones. */
 export async function createKv(redisUrl: string | undefined, prefix = 'swipe:'): Promise<Kv> {
   if (!redisUrl) return new MemoryKv();
   const { Redis } = await import('ioredis');

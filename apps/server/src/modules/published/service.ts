@@ -78,9 +78,19 @@ type Local = ByteCache<{ value: PublishedSite | GoneSite | null; bytes: number }
 // length in bytes once parsed (measured: 0.85 for an ASCII document), twice that with Japanese text.
 const localCache = perContext<{ value: PublishedSite | GoneSite | null; bytes: number }, AppContext>((ctx) => {
   const m: Local = new ByteCache('published snapshots', PUBLISHED_CACHE_BYTES, (e) => e.bytes, ctx.config.redisUrl ? 5_000 : TTL_S * 1000);
-  ctx.events.on('site.invalidated', (id: number) => m.deleteWhere((k) => k.startsWith(`${id}:`)));
+  // 0: every site (an account closed, a plan changed, a gap in what other processes said)
+  ctx.events.on('site.invalidated', (id: number) => {
+    drops.set(ctx, (drops.get(ctx) ?? 0) + 1);
+    if (id) m.deleteWhere((k) => k.startsWith(`${id}:`));
+    else m.clear();
+  });
   return m;
 });
+/**
+ * Drops so far per context: a read that started before a drop (it may hold the text from before the change) keeps
+ * nothing in process, or it would serve that text until the entry expires.
+ */
+const drops = new WeakMap<AppContext, number>();
 
 /**
  * The published site, or null when the site is not served to visitors (draft, private, domain
@@ -103,10 +113,11 @@ async function cachedEntry(ctx: AppContext, siteId: number, db: Queryable = ctx.
   const key = `${siteId}:`;
   const hit = local.get(key);
   if (hit) return hit.value;
+  const seen = drops.get(ctx) ?? 0;
   const shared = await ctx.kv.get(`site:${siteId}:published`);
   if (shared !== null) {
     const value = fromStored(shared);
-    local.set(key, { value, bytes: shared.length * 2 });
+    if ((drops.get(ctx) ?? 0) === seen) local.set(key, { value, bytes: shared.length * 2 });
     return value;
   }
   const row = await lookups().loadPublication(db, siteId);
@@ -118,6 +129,7 @@ async function cachedEntry(ctx: AppContext, siteId: number, db: Queryable = ctx.
   const gone = row && servable && (await isAccountClosed(db, Number(row.account_id))) ? goneOf(row) : null;
   const stored = gone ? JSON.stringify(gone) : row && servable ? await servedText(db, row) : 'null';
   const value = fromStored(stored);
+  if ((drops.get(ctx) ?? 0) !== seen) return value;
   await ctx.kv.set(`site:${siteId}:published`, stored, TTL_S);
   local.set(key, { value, bytes: stored.length * 2 });
   return value;
@@ -185,12 +197,9 @@ export async function dropPublishedSites(ctx: AppContext): Promise<void> {
 
 async function dropAll(ctx: AppContext): Promise<void> {
   await ctx.kv.del('site:');
-  const local = localCache(ctx);
-  const ids = new Set([...local.keys()].map((k) => Number(k.split(':')[0])));
-  local.clear();
-  // the micro-cache and the address cache listen for this and start over (even when nothing was cached here)
-  if (ids.size === 0) ctx.events.emit('site.invalidated', 0);
-  for (const id of ids) ctx.events.emit('site.invalidated', id);
+  // every cache of a site, in every process (lib/events.ts), listens for this and starts over: 0 means all sites,
+  // whatever this process happened to have cached
+  ctx.events.emit('site.invalidated', 0);
 }
 onAccountsClosed(dropAll);
 
