@@ -172,7 +172,9 @@ describe('sessions end', () => {
   it('on a terminated contract', async () => {
     const email = 'terminated@t.test';
     const root = await s.ctx.db.one<{ id: number }>("SELECT id FROM accounts WHERE email = 'root@t.test'");
-    const acc = await makeAccount(s.ctx, { parentId: root.id, type: 'MASTER_USER', email });
+    // a customer for 13 months (created without contract dates): past the 12-month minimum, so no override is needed
+    const createdAt = new Date(s.ctx.clock.nowMs() - 400 * 86_400_000);
+    const acc = await makeAccount(s.ctx, { parentId: root.id, type: 'MASTER_USER', email, createdAt });
     const t = await login(base, email);
     expect((await http(base, 'GET', '/api/v1/auth/user-info', { token: t.access })).status).toBe(200);
     const master = await login(base, 'root@t.test');

@@ -124,7 +124,9 @@ describe("the owner's contract governs its staff and subtree (point 5)", () => {
   });
 
   it('terminate: the subtree and staff of a terminated owner stay out for good (resume is refused)', async () => {
-    const oem = await makeAccount(s.ctx, { parentId: root.id, type: 'OEM_MASTER', email: 'oem3@sec.test' });
+    // an OEM for 13 months (created without contract dates): past the 12-month minimum, so no override is needed
+    const createdAt = new Date(s.ctx.clock.nowMs() - 400 * 86_400_000);
+    const oem = await makeAccount(s.ctx, { parentId: root.id, type: 'OEM_MASTER', email: 'oem3@sec.test', createdAt });
     const user = await makeAccount(s.ctx, { parentId: oem.id, type: 'USER', email: 'user3@sec.test' });
     await makeAccount(s.ctx, { parentId: user.id, type: 'SUB_ADMIN', email: 'staff3@sec.test', staffRole: 'EDITOR' });
     await makeAccount(s.ctx, { parentId: oem.id, type: 'SUB_ADMIN', email: 'oemstaff3@sec.test', staffRole: 'EDITOR' });
