@@ -11,6 +11,7 @@ import { Worker } from './jobs/worker.js';
 import { Clock } from './lib/clock.js';
 import { createKv } from './lib/kv.js';
 import { createLogger, logFormatOf } from './lib/log.js';
+import { readinessOf } from './lib/readiness.js';
 import { Tokens } from './lib/tokens.js';
 import { jobHandlers } from './modules/index.js';
 import { createStorage } from './modules/media/storage.js';
@@ -64,6 +65,11 @@ export async function startServer(config: Config, opts: { db?: Db; logger?: pino
   const handlers = jobHandlers();
   const worker = config.runWorker ? new Worker(ctx, handlers) : undefined;
   await worker?.start();
+  const readiness = readinessOf(ctx);
+  readiness.stopping = () => drain.draining;
+  readiness.worker = worker;
+  // a loop that waits pollMs between rounds, or runs a job that may take up to its lease
+  readiness.staleAfterMs = config.jobLeaseSeconds * 1000 + 10_000;
   const addr = (app: FastifyInstance) => {
     const a = app.server.address();
     return typeof a === 'object' && a

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.js';
 
+const PROBES = '/api/v1/health/';
+
 /** Graceful shutdown: while draining, in-flight requests finish and new ones get 503. */
 export class Drain {
   draining = false;
@@ -10,8 +12,9 @@ export class Drain {
     const settled = () => {
       this.inFlight--;
     };
-    app.addHook('onRequest', (_req, reply, done) => {
-      if (this.draining) {
+    app.addHook('onRequest', (req, reply, done) => {
+      // health probes still answer: live says the process is up, ready says it is going (503)
+      if (this.draining && !req.url.startsWith(PROBES)) {
         reply.header('connection', 'close');
         done(new AppError(503, 'SHUTTING_DOWN', 'server.service_unavailable'));
         return;

@@ -60,8 +60,15 @@ export class Worker {
     this.wake?.();
   }
 
+  /** when the loop last went round (readiness: a worker stuck in one job for longer than its lease is stale) */
+  lastBeatMs(): number {
+    return this.beatMs;
+  }
+  private beatMs = Date.now();
+
   private async run(): Promise<void> {
     while (this.running) {
+      this.beatMs = Date.now();
       let did = false;
       try {
         did = (await this.sendOneMail()) || did;
