@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from '../../scripts/vite-precompress.ts';
 
 // The back-office SPA, served by the admin origin (index.html gets a CSP nonce per response).
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -60,6 +61,6 @@ function adminMessages(): Plugin {
 export default defineConfig({
   root: here,
   base: '/',
-  plugins: [react(), adminMessages()],
+  plugins: [react(), adminMessages(), precompress()],
   build: { outDir: 'dist', emptyOutDir: true, manifest: true, target: 'es2020', chunkSizeWarningLimit: 2000 },
 });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
+import { precompress } from '../../scripts/vite-precompress.ts';
 import { viewerPreact } from './preact.mjs';
 
 // Client bundles of the sites origin. The server renders HTML (apps/viewer/src/ssr.tsx through tsx)
@@ -43,7 +44,7 @@ function compileHints(): Plugin {
 export default defineConfig({
   root: here,
   base: '/_viewer/',
-  plugins: [viewerPreact(), compileHints()],
+  plugins: [viewerPreact(), compileHints(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

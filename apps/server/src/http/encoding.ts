@@ -1,3 +1,4 @@
+import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
@@ -74,6 +75,17 @@ export function compressOnce<T extends object>(raw: Buffer, into: T, now = false
       if (!err) c.br = buf;
     });
   return c;
+}
+
+/**
+ * Both compressed forms of a file at once, on the thread pool (several files compress side by side): what a build
+ * writes beside its files (scripts/vite-precompress.ts), the same forms `compressOnce` makes; null below
+ * `COMPRESS_FROM`.
+ */
+export async function compressFile(raw: Buffer): Promise<{ gzip: Buffer; br: Buffer } | null> {
+  if (raw.length < COMPRESS_FROM) return null;
+  const [gzip, br] = await Promise.all([promisify(zlib.gzip)(raw, { level: 9 }), promisify(zlib.brotliCompress)(raw, BROTLI)]);
+  return { gzip, br };
 }
 
 /** Whether the form this client gets is final: not gzip while the brotli it would take is still being made. */

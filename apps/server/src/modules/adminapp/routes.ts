@@ -2,34 +2,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { appConfig, appPlan } from '@swipe/core';
 import { translate } from '@swipe/i18n';
-import type { FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { actorOf, requireOperator } from '../../http/auth.js';
+import { builtFile, sendBuilt } from '../../http/built-files.js';
 import { requestLang } from '../../http/lang.js';
 import type { App } from '../module.js';
 import { planOf } from '../sites/service.js';
 
-// Serves the back-office SPA (apps/admin/dist) on the admin origin: hashed assets with a long cache,
-// index.html for every client route with this response's CSP nonce injected.
+// Serves the back-office SPA (apps/admin/dist) on the admin origin: its built files in the form the client accepts
+// (http/built-files.ts), hashed assets with a year of cache; index.html for every client route with this response's
+// CSP nonce injected.
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 export const ADMIN_DIST = path.resolve(here, '../../../../admin/dist');
-
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.webp': 'image/webp',
-  '.woff2': 'font/woff2',
-  '.woff': 'font/woff',
-  '.json': 'application/json; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-};
 
 let cachedIndex: { mtime: number; html: string } | undefined;
 function indexHtml(dist: string): string | null {
@@ -49,28 +34,14 @@ export function withNonce(html: string, nonce: string): string {
   return html.replace(/<script(?![^>]*\bnonce=)/g, `<script nonce="${nonce}"`).replace(/__CSP_NONCE__/g, nonce);
 }
 
-/** A file inside dist for a URL path, or null (never outside dist). */
-function fileFor(dist: string, urlPath: string): string | null {
-  let rel: string;
+/** The relative path inside dist a URL path names, or null (never outside dist: built-files.ts checks too). */
+function relFor(urlPath: string): string | null {
   try {
-    rel = decodeURIComponent(urlPath.split('?')[0] ?? '');
+    const rel = decodeURIComponent(urlPath.split('?')[0] ?? '');
+    return rel.includes('\0') ? null : `.${rel}`;
   } catch {
     return null;
   }
-  if (rel.includes('\0')) return null;
-  const full = path.resolve(dist, `.${rel}`);
-  if (!full.startsWith(dist + path.sep)) return null;
-  try {
-    return fs.statSync(full).isFile() ? full : null;
-  } catch {
-    return null;
-  }
-}
-
-function sendFile(reply: FastifyReply, file: string, immutable: boolean) {
-  reply.type(TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream');
-  reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-  return reply.send(fs.createReadStream(file));
 }
 
 export function adminAppRoutes(opts: { dist?: string } = {}) {
@@ -99,8 +70,14 @@ export function adminAppRoutes(opts: { dist?: string } = {}) {
     app.get('/*', { schema: { hide: true } }, async (req, reply) => {
       const url = req.url.split('?')[0] ?? '/';
       if (url.startsWith('/api/') || url === '/api' || url.startsWith('/dev/')) return reply.callNotFound();
-      const file = url === '/' ? null : fileFor(dist, url);
-      if (file && !file.endsWith(`${path.sep}index.html`)) return sendFile(reply, file, url.startsWith('/assets/'));
+      // index.html is answered below, with this response's nonce, never as it is built
+      const rel = url === '/' ? null : relFor(url);
+      const file = rel === null || rel.endsWith('/index.html') ? null : builtFile(dist, rel);
+      if (file) {
+        // hashed names (assets/) never change their bytes; the rest (the icon) may change with a release
+        reply.header('cache-control', url.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        return sendBuilt(req, reply, file);
+      }
       // A missing asset is a 404, not the app (a stale tab asking for an old chunk must see the failure).
       if (url.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(url)) return reply.callNotFound();
       const html = indexHtml(dist);

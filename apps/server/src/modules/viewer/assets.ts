@@ -2,12 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
-import { type Compressed, compressOnce, sendEncoded } from '../../http/encoding.js';
-import { ByteCache } from '../../lib/bytecache.js';
+import { builtFile, sendBuilt } from '../../http/built-files.js';
 import type { App } from '../module.js';
 
 // The viewer's client bundles (apps/viewer/dist, built by Vite with base '/_viewer/'), served with a
-// year of cache (file names carry content hashes) and compressed once in memory.
+// year of cache (file names carry content hashes), in the form the client accepts (http/built-files.ts).
 
 const BASE = '/_viewer/';
 
@@ -63,48 +62,13 @@ export function entryAssets(ctx: AppContext, entry = 'src/client.tsx'): EntryAss
   return cached.entries[entry] ?? null;
 }
 
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.woff2': 'font/woff2',
-  '.map': 'application/json',
-};
-
-interface Encoded extends Compressed {
-  raw: Buffer;
-  type: string;
-}
-// Bounded in bytes; only files that exist in the build are kept, so the cache holds the build at most.
-const files = new ByteCache<Encoded>('viewer files', 64 * 1024 * 1024, (e) => e.raw.length + (e.gzip?.length ?? 0) + (e.br?.length ?? 0));
-
-function load(dist: string, rel: string): Encoded | null {
-  const hit = files.get(dist + rel);
-  if (hit) return hit;
-  const full = path.resolve(dist, rel);
-  if (!full.startsWith(dist + path.sep) || full.includes(`${path.sep}.vite${path.sep}`)) return null;
-  let raw: Buffer;
-  try {
-    raw = fs.readFileSync(full);
-  } catch {
-    return null;
-  }
-  const type = TYPES[path.extname(full)] ?? 'application/octet-stream';
-  const e: Encoded = /^text|javascript|json|svg/.test(type) ? compressOnce(raw, { raw, type }, true) : { raw, type, gzip: null, br: null };
-  files.set(dist + rel, e);
-  return e;
-}
-
 export async function viewerAssetRoutes(app: App, ctx: AppContext): Promise<void> {
   app.get('/_viewer/*', { schema: { hide: true, params: z.object({ '*': z.string().max(500) }) } }, async (req, reply) => {
     const rel = req.params['*'];
-    const e = load(ctx.config.viewerDistDir, rel);
+    const e = builtFile(ctx.config.viewerDistDir, rel);
     if (!e) return reply.callNotFound();
     reply.header('cache-control', rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
     reply.header('cross-origin-resource-policy', 'same-site');
-    reply.type(e.type);
-    return sendEncoded(req, reply, e.raw, e);
+    return sendBuilt(req, reply, e);
   });
 }
