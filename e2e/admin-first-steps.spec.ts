@@ -1,4 +1,5 @@
-import { formatJapanTime } from '@swipe/core';
+import { formatJapanTime, IMPORT_COLUMNS } from '@swipe/core';
+import iconv from 'iconv-lite';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
@@ -174,6 +175,49 @@ describe('required fields are marked', () => {
       await screenshot(page, `first-steps-editor-required-${size}-en`);
       await ctx.close();
     }
+  });
+});
+
+describe('CSV import', () => {
+  const csv = (...rows: string[]) => iconv.encode(`${IMPORT_COLUMNS.join(',')}\r\n${rows.join('\r\n')}\r\n`, 'Shift_JIS');
+  it('says no plan has an unknown name, and shows the first rows as they will be imported (Shift_JIS decoded)', async () => {
+    for (const [size, opts] of SIZES)
+      for (const lang of ['en', 'ja'] as const) {
+        const ctx = await context(opts);
+        const page = await ctx.newPage();
+        await signIn(page, j.adminUrl, MASTER, lang, 'home');
+        await page.goto(`${j.adminUrl}/master/user-list/import`);
+        const input = page.locator('input[type="file"]');
+        await input.waitFor({ state: 'attached' });
+        const tag = `${size}-${lang}`;
+        await input.setInputFiles({
+          name: 'gold.csv',
+          mimeType: 'text/csv',
+          buffer: csv(`MASTER_USER,gold-${tag}@import.example,株式会社ゴールド,山田 花子,Gold,,,,`),
+        });
+        const unknown = lang === 'en' ? 'No plan is named "Gold". Plans you can assign:' : '「Gold」という名前のプランはありません。';
+        await expect.poll(() => page.getByText(unknown, { exact: false }).count(), WAIT).toBeGreaterThan(0);
+        await input.setInputFiles({
+          name: 'ok.csv',
+          mimeType: 'text/csv',
+          buffer: csv(
+            `MASTER_USER,sjis-${tag}@import.example,株式会社テスト,山田 花子,Standard,2026-04-01,2027-03-31,EDIT,no`,
+            `MASTER_USER,second-${tag}@import.example,有限会社サンプル,,,,,VIEW,yes`,
+          ),
+        });
+        const preview = page.getByTestId('import-preview');
+        await preview.waitFor(WAIT);
+        const text = await preview.innerText();
+        for (const cell of ['株式会社テスト', '山田 花子', '有限会社サンプル', 'Standard', '2026-04-01', `sjis-${tag}@import.example`])
+          expect(text).toContain(cell);
+        if (lang === 'en') {
+          await page.getByText('2 accounts are ready to import').waitFor();
+          expect(text).toContain('The first 2 rows, as they will be imported');
+        }
+        await noSeriousViolations(page);
+        await screenshot(page, `first-steps-import-preview-${tag}`);
+        await ctx.close();
+      }
   });
 });
 

@@ -37,6 +37,24 @@ export const importIssue = z.object({
 });
 export type ImportIssue = z.output<typeof importIssue>;
 
+/** A dry run shows this many of the file's first rows as they will be imported (the decoded text, to check). */
+export const IMPORT_PREVIEW_ROWS = 5;
+
+/** One row as it will be imported: the cells as read (a Shift_JIS file decoded), the plan by its name. */
+export const importPreviewRow = z.object({
+  row: z.number().int(),
+  type: z.string(),
+  email: z.string(),
+  companyName: z.string(),
+  contactName: z.string(),
+  plan: z.string(),
+  contractStart: z.string().nullable(),
+  contractEnd: z.string().nullable(),
+  authority: z.string(),
+  licenseIssue: z.boolean(),
+});
+export type ImportPreviewRow = z.output<typeof importPreviewRow>;
+
 /** What a dry run, a commit and the progress call answer. */
 export const importResult = z.object({
   /** null for a dry run (nothing is stored) */
@@ -54,6 +72,8 @@ export const importResult = z.object({
   sha256: z.string(),
   /** true when a commit answered with an earlier import of the same file */
   replayed: z.boolean(),
+  /** a valid dry run: its first IMPORT_PREVIEW_ROWS rows as they will be imported (empty otherwise) */
+  preview: z.array(importPreviewRow),
 });
 export type ImportResult = z.output<typeof importResult>;
 

@@ -12,6 +12,7 @@ import { errorMessage, notifyError } from '../../lib/notify';
 import { useBase } from '../../lib/session';
 import { CSV_MAX_BYTES, commitImport, downloadTemplate, dryRunImport, importStatusQuery } from './api';
 import { IssueList } from './issue-list';
+import { PreviewRows } from './preview-rows';
 
 // CSV import of users (back-office.md 1, 5; issue 9.8): pick a file, see every bad row (nothing is
 // written), fix and pick it again, then import with a confirmation and follow the progress.
@@ -160,17 +161,20 @@ function DryRunResult({
   }
   return (
     <Card withBorder padding="md">
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <div>
-          <Text fw={600}>{t('admin.import_valid_title', { count: result.total })}</Text>
-          <Text size="sm" c="dimmed">
-            {name}
-          </Text>
-        </div>
-        <Button onClick={() => onImport(result)} loading={busy}>
-          {t('admin.import_run')}
-        </Button>
-      </Group>
+      <Stack gap="md">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <div>
+            <Text fw={600}>{t('admin.import_valid_title', { count: result.total })}</Text>
+            <Text size="sm" c="dimmed">
+              {name}
+            </Text>
+          </div>
+          <Button onClick={() => onImport(result)} loading={busy}>
+            {t('admin.import_run')}
+          </Button>
+        </Group>
+        <PreviewRows rows={result.preview} total={result.total} />
+      </Stack>
     </Card>
   );
 }

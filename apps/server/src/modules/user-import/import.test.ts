@@ -90,6 +90,21 @@ describe('CSV import of users', () => {
     const sjis = iconv.encode(csv(row('sjis@import.test', '株式会社テスト')), 'Shift_JIS');
     const dry = await post('/dry-run', sjis);
     expect(dry.body).toMatchObject({ status: 'VALID', total: 1, errors: [] });
+    // the rows as they will be imported, decoded, for the person to check before committing
+    expect(dry.body.preview).toEqual([
+      {
+        row: 2,
+        type: 'MASTER_USER',
+        email: 'sjis@import.test',
+        company_name: '株式会社テスト',
+        contact_name: 'Ann',
+        plan: 'Standard',
+        contract_start: '2026-04-01',
+        contract_end: '2027-03-31',
+        authority: 'EDIT',
+        license_issue: false,
+      },
+    ]);
     const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(csv(row('bom@import.test', '株式会社ボム')))]);
     expect((await post('/dry-run', bom)).body).toMatchObject({ status: 'VALID', total: 1 });
 

@@ -113,11 +113,23 @@ function readHeader(header: string[], issues: RowIssue[]): Map<ImportColumn, num
   return index;
 }
 
-function findPlan(cell: string, plans: readonly PlanChoice[]): number | null | undefined {
-  if (cell === '') return null;
-  if (/^\d+$/.test(cell)) return plans.find((p) => p.id === Number(cell))?.id;
+/** How many plan names an unknown name's message lists (the caller may have many plans). */
+const PLANS_LISTED = 8;
+
+/** A plan cell: no plan (empty), the plan it names, or why it names none the caller may assign. */
+function findPlan(
+  cell: string,
+  plans: readonly PlanChoice[],
+): { id: number | null } | { key: string; params: Record<string, string | number> } {
+  if (cell === '') return { id: null };
+  const byId = /^\d+$/.test(cell) ? plans.find((p) => p.id === Number(cell)) : undefined;
+  if (byId) return { id: byId.id };
   const named = plans.filter((p) => p.name.trim().toLowerCase() === cell.toLowerCase());
-  return named.length === 1 ? named[0]?.id : undefined;
+  if (named.length === 1) return { id: (named[0] as PlanChoice).id };
+  if (named.length > 1) return { key: 'validation.import_plan_ambiguous', params: { name: cell } };
+  // none of the caller's plans has that name (or number): say so, with the names it can use
+  const names = plans.slice(0, PLANS_LISTED).map((p) => p.name);
+  return { key: 'validation.import_plan_unknown', params: { name: cell, plans: names.length ? names.join(', ') : '—' } };
 }
 
 /**
@@ -177,9 +189,11 @@ export function checkRecords(records: string[][], opts: CheckOptions): { rows: C
     const planCell = cell('plan');
     let planId: number | null = null;
     if (planCell !== undefined) {
+      // staff follow their owner's plan: a plan on a staff row cannot be assigned
       const found = type === 'SUB_ADMIN' && planCell !== '' ? undefined : findPlan(planCell, opts.plans);
       if (found === undefined) fail('plan', 'validation.plan_not_assignable');
-      else planId = found;
+      else if ('key' in found) fail('plan', found.key, found.params);
+      else planId = found.id;
     }
 
     const start = cell('contract_start');

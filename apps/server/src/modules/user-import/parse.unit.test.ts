@@ -1,4 +1,5 @@
 import { IMPORT_COLUMNS } from '@swipe/core';
+import { translate } from '@swipe/i18n';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.js';
@@ -75,7 +76,7 @@ describe('checkRecords', () => {
       '3:type:validation.import_type',
       '3:email:validation.email',
       '3:company_name:validation.required',
-      '3:plan:validation.plan_not_assignable',
+      '3:plan:validation.import_plan_unknown',
       '3:contract_start:validation.import_date',
       '3:authority:validation.import_authority',
       '3:license_issue:validation.import_yes_no',
@@ -105,6 +106,19 @@ describe('checkRecords', () => {
     expect(check(`${HEADER}\nOEM_MASTER,c@example.com,C,,7,,,,\n`).rows[0]?.planId).toBe(7);
     expect(check(`${HEADER}\nOEM_MASTER,c@example.com,C,,,,,,\n`).rows[0]?.planId).toBeNull();
     expect(check(`${HEADER}\nSUB_ADMIN,c@example.com,C,,Standard,,,,\n`).issues[0]?.key).toBe('validation.plan_not_assignable');
+  });
+  it('a plan name no plan of the caller has says so, with the names it can use; a name two plans share asks for the number', () => {
+    const unknown = check(`${HEADER}\nOEM_MASTER,c@example.com,C,,Gold,,,,\n`).issues[0];
+    expect(unknown).toMatchObject({ column: 'plan', key: 'validation.import_plan_unknown', params: { name: 'Gold', plans: 'Standard' } });
+    expect(translate('en', unknown?.key ?? '', unknown?.params)).toBe('No plan is named "Gold". Plans you can assign: Standard.');
+    const twice = checkRecords(parseCsv(`${HEADER}\nOEM_MASTER,c@example.com,C,,Standard,,,,\n`), {
+      ...opts,
+      plans: [
+        { id: 7, name: 'Standard' },
+        { id: 9, name: 'standard' },
+      ],
+    }).issues[0];
+    expect(twice).toMatchObject({ key: 'validation.import_plan_ambiguous', params: { name: 'Standard' } });
   });
   it('dates are real calendar days', () => {
     expect(isIsoDate('2026-02-28')).toBe(true);

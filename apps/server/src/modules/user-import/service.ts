@@ -1,5 +1,13 @@
 import { createHash } from 'node:crypto';
-import { CHILD_TYPES, type ImportIssue, type ImportResult, japanDay, LIMITS } from '@swipe/core';
+import {
+  CHILD_TYPES,
+  IMPORT_PREVIEW_ROWS,
+  type ImportIssue,
+  type ImportPreviewRow,
+  type ImportResult,
+  japanDay,
+  LIMITS,
+} from '@swipe/core';
 import { type Lang, translate } from '@swipe/i18n';
 import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/db.js';
@@ -49,7 +57,11 @@ function translateIssues(lang: Lang, issues: RowIssue[] | ImportRow['errors']): 
 }
 
 /** Every check: the file's own (parse.ts) and e-mails already registered. */
-async function check(ctx: AppContext, actor: Actor, buf: Uint8Array): Promise<{ rows: CheckedRow[]; issues: RowIssue[]; total: number }> {
+async function check(
+  ctx: AppContext,
+  actor: Actor,
+  buf: Uint8Array,
+): Promise<{ rows: CheckedRow[]; issues: RowIssue[]; total: number; plans: { id: number; name: string }[] }> {
   if (buf.byteLength > LIMITS.csvBytes)
     throw new AppError(413, 'PAYLOAD_TOO_LARGE', 'validation.upload_size', { max: LIMITS.csvBytes / 1024 / 1024 });
   if (buf.byteLength === 0) throw new AppError(422, 'IMPORT_FILE_INVALID', 'validation.upload_empty');
@@ -66,7 +78,24 @@ async function check(ctx: AppContext, actor: Actor, buf: Uint8Array): Promise<{ 
     else ok.push(r);
   }
   result.issues.sort((a, b) => a.row - b.row);
-  return { rows: ok, issues: result.issues, total: result.total };
+  return { rows: ok, issues: result.issues, total: result.total, plans };
+}
+
+/** The first rows as they will be imported, for the person to check the decoded text before committing. */
+function previewOf(rows: CheckedRow[], plans: { id: number; name: string }[]): ImportPreviewRow[] {
+  const names = new Map(plans.map((p) => [p.id, p.name]));
+  return rows.slice(0, IMPORT_PREVIEW_ROWS).map((r) => ({
+    row: r.row,
+    type: r.type,
+    email: r.email,
+    companyName: r.companyName,
+    contactName: r.contactName,
+    plan: r.planId === null ? '' : (names.get(r.planId) ?? ''),
+    contractStart: r.contractStart,
+    contractEnd: r.contractEnd,
+    authority: r.authority,
+    licenseIssue: r.licenseIssue,
+  }));
 }
 
 function present(lang: Lang, row: ImportRow, replayed: boolean, done?: number): ImportResult {
@@ -79,13 +108,14 @@ function present(lang: Lang, row: ImportRow, replayed: boolean, done?: number): 
     errors: translateIssues(lang, row.errors ?? []),
     sha256: row.sha256,
     replayed,
+    preview: [],
   };
 }
 
 /** POST /user/import/dry-run: every bad row, nothing written. */
 export async function dryRunImport(ctx: AppContext, actor: Actor, buf: Uint8Array, lang: Lang): Promise<ImportResult> {
   guard(actor);
-  const { issues, total } = await check(ctx, actor, buf);
+  const { rows, issues, total, plans } = await check(ctx, actor, buf);
   const errors = translateIssues(lang, issues);
   return {
     id: null,
@@ -96,6 +126,7 @@ export async function dryRunImport(ctx: AppContext, actor: Actor, buf: Uint8Arra
     errors,
     sha256: sha256Of(buf),
     replayed: false,
+    preview: errors.length > 0 ? [] : previewOf(rows, plans),
   };
 }
 
