@@ -40,6 +40,7 @@ export const messages = {
   plans_flag_analyticsEffect: ['効果測定', 'Analytics', '효과 측정', '效果分析'],
   plans_flag_settingTagSeo: ['SEO・タグ設定', 'SEO and tags', 'SEO·태그 설정', 'SEO 与标签'],
   plans_flag_multiLanguage: ['多言語', 'Multi-language', '다국어', '多语言'],
+  plans_flag_experiments: ['A/Bテスト', 'A/B tests', 'A/B 테스트', 'A/B 测试'],
   plans_no_flags: ['なし', 'None', '없음', '无'],
   plans_quota_sites_one: ['サイト {count}', 'Sites: {count}', '사이트 {count}개', '{count} 个网站'],
   plans_quota_sites_other: ['サイト {count}', 'Sites: {count}', '사이트 {count}개', '{count} 个网站'],

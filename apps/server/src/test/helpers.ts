@@ -122,8 +122,8 @@ export async function makePlan(
 ): Promise<number> {
   const f = p.flags ?? true;
   const row = await ctx.db.one<{ id: number }>(
-    `INSERT INTO plans (name, quantity_swipe, quantity_site, private_domain, setting_popup_cta, setting_form_contact, analytics_effect, setting_tag_seo, multi_language)
-     VALUES ($1,$2,$3,$4,$4,$4,$4,$4,$4) RETURNING id`,
+    `INSERT INTO plans (name, quantity_swipe, quantity_site, private_domain, setting_popup_cta, setting_form_contact, analytics_effect, setting_tag_seo, multi_language, experiments)
+     VALUES ($1,$2,$3,$4,$4,$4,$4,$4,$4,$4) RETURNING id`,
     [p.name ?? 'Standard', p.quantitySwipe ?? 50, p.quantitySite ?? 3, f],
   );
   return row.id;

@@ -50,6 +50,7 @@ export const myPlanBrief = z.object({
     analyticsEffect: z.boolean(),
     settingTagSeo: z.boolean(),
     multiLanguage: z.boolean(),
+    experiments: z.boolean(),
   }),
 });
 export type MyPlanBrief = z.output<typeof myPlanBrief>;

@@ -9,7 +9,7 @@ import { id, paged, pageQuery } from './common.js';
 export const PLAN_CONTRACT_TYPES = ['trial', 'light', 'standard', 'premium', 'pro', 'ep_oem'] as const;
 export type PlanContractType = (typeof PLAN_CONTRACT_TYPES)[number];
 
-/** The seven feature flags of a plan (back-office.md 3), in the spec's order. */
+/** The feature flags of a plan: the seven of back-office.md 3 in the spec's order, then experiments (A/B tests). */
 export const PLAN_FLAGS = [
   'swipe',
   'privateDomain',
@@ -18,6 +18,7 @@ export const PLAN_FLAGS = [
   'analyticsEffect',
   'settingTagSeo',
   'multiLanguage',
+  'experiments',
 ] as const;
 export type PlanFlag = (typeof PLAN_FLAGS)[number];
 
@@ -36,7 +37,11 @@ export const planNames = z.object({
 });
 export type PlanNames = z.output<typeof planNames>;
 
-const flagFields = Object.fromEntries(PLAN_FLAGS.map((f) => [f, z.boolean()])) as Record<PlanFlag, z.ZodBoolean>;
+// a flag added after the spec's seven (experiments) may be left out by older clients: off
+const flagFields = Object.fromEntries(PLAN_FLAGS.map((f) => [f, f === 'experiments' ? z.boolean().default(false) : z.boolean()])) as Record<
+  PlanFlag,
+  z.ZodBoolean
+>;
 
 /** POST /plans and PUT /plans/{id}: the whole plan. */
 export const planBody = z.object({

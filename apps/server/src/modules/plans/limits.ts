@@ -20,6 +20,7 @@ export const NO_PLAN: PlanLimits = {
     analyticsEffect: false,
     settingTagSeo: false,
     multiLanguage: false,
+    experiments: false,
   },
 };
 
@@ -35,6 +36,7 @@ export function planLimits(p: PlanRow): PlanLimits {
       analyticsEffect: Boolean(p.analytics_effect),
       settingTagSeo: Boolean(p.setting_tag_seo),
       multiLanguage: Boolean(p.multi_language),
+      experiments: Boolean(p.experiments),
     },
   };
 }

@@ -67,6 +67,7 @@ export function presentPlan(r: ManagedPlanRow): PlanView {
     analyticsEffect: Boolean(r.analytics_effect),
     settingTagSeo: Boolean(r.setting_tag_seo),
     multiLanguage: Boolean(r.multi_language),
+    experiments: Boolean(r.experiments),
     accounts: Number(r.accounts),
     accountsOnOlder: Number(r.accounts_on_older),
     archived: r.archived_at !== null,

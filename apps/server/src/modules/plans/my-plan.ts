@@ -25,6 +25,7 @@ function brief(r: MyPlanRow): MyPlanBrief {
       analyticsEffect: r.analytics_effect,
       settingTagSeo: r.setting_tag_seo,
       multiLanguage: r.multi_language,
+      experiments: r.experiments,
     },
   };
 }

@@ -18,6 +18,7 @@ export interface PlanTermsRow {
   analytics_effect: boolean;
   setting_tag_seo: boolean;
   multi_language: boolean;
+  experiments: boolean;
 }
 
 export interface PlanRow {
@@ -32,6 +33,7 @@ export interface PlanRow {
   analytics_effect: boolean;
   setting_tag_seo: boolean;
   multi_language: boolean;
+  experiments: boolean;
   owner_account_id: number | null;
 }
 
@@ -68,7 +70,7 @@ export function myPlanRows(q: Queryable, accountId: number): Promise<MyPlanRow[]
   return q.query<MyPlanRow>(
     `SELECT s.slot, p.id, p.name, p.names, p.version, p.contract_type, p.price, p.quantity_swipe, p.quantity_site,
             p.limit_access, p.limit_access_price, p.swipe, p.private_domain, p.setting_popup_cta,
-            p.setting_form_contact, p.analytics_effect, p.setting_tag_seo, p.multi_language
+            p.setting_form_contact, p.analytics_effect, p.setting_tag_seo, p.multi_language, p.experiments
        FROM accounts a
        CROSS JOIN LATERAL (VALUES ('current', a.plan_id), ('next', a.next_plan_id)) AS s(slot, plan_id)
        JOIN plans p ON p.id = s.plan_id
@@ -85,7 +87,7 @@ export interface NewPlan {
   quantitySite: number;
   limitAccess: number;
   limitAccessPrice: number;
-  /** private domain, popup CTA, contact form, analytics, SEO tags and multi-language, all alike */
+  /** private domain, popup CTA, contact form, analytics, SEO tags, multi-language and experiments, all alike */
   features: boolean;
 }
 
@@ -93,9 +95,9 @@ export interface NewPlan {
 export async function insertPlans(q: Queryable, plans: NewPlan[]): Promise<Map<string, number>> {
   const rows = await q.query<{ id: number; name: string }>(
     `INSERT INTO plans (name, contract_type, price, quantity_swipe, quantity_site, limit_access, limit_access_price, private_domain,
-                        setting_popup_cta, setting_form_contact, analytics_effect, setting_tag_seo, multi_language)
+                        setting_popup_cta, setting_form_contact, analytics_effect, setting_tag_seo, multi_language, experiments)
      SELECT p.name, p.contract_type, p.price, p.quantity_swipe, p.quantity_site, p.limit_access, p.limit_access_price,
-            p.features, p.features, p.features, p.features, p.features, p.features
+            p.features, p.features, p.features, p.features, p.features, p.features, p.features
        FROM jsonb_to_recordset($1::jsonb) AS p(name text, contract_type text, price int, quantity_swipe int, quantity_site int,
                                                limit_access int, limit_access_price int, features boolean)
      RETURNING id, name`,

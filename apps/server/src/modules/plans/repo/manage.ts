@@ -104,16 +104,17 @@ function values(b: PlanBody): unknown[] {
     b.analyticsEffect,
     b.settingTagSeo,
     b.multiLanguage,
+    b.experiments,
   ];
 }
 const COLS = `name, names, contract_type, price, quantity_swipe, quantity_site, limit_access, limit_access_price, swipe, private_domain,
-  setting_popup_cta, setting_form_contact, analytics_effect, setting_tag_seo, multi_language`;
-const PLACEHOLDERS = '$1, $2::jsonb, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15';
+  setting_popup_cta, setting_form_contact, analytics_effect, setting_tag_seo, multi_language, experiments`;
+const PLACEHOLDERS = '$1, $2::jsonb, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16';
 
 /** A new plan (version 1 of a new family, or version + 1 of `family`); returns its id. */
 export async function insertPlanVersion(q: Queryable, owner: number | null, b: PlanBody, family?: { id: number; version: number }) {
   const row = await q.one<{ id: number }>(
-    `INSERT INTO plans (${COLS}, owner_account_id, family_id, version) VALUES (${PLACEHOLDERS}, $16, $17, $18) RETURNING id`,
+    `INSERT INTO plans (${COLS}, owner_account_id, family_id, version) VALUES (${PLACEHOLDERS}, $17, $18, $19) RETURNING id`,
     [...values(b), owner, family?.id ?? null, family ? family.version + 1 : 1],
   );
   const id = Number(row.id);
@@ -122,7 +123,7 @@ export async function insertPlanVersion(q: Queryable, owner: number | null, b: P
 }
 
 export async function updatePlanInPlace(q: Queryable, id: number, b: PlanBody): Promise<void> {
-  await q.query(`UPDATE plans SET (${COLS}, updated_at) = (${PLACEHOLDERS}, now()) WHERE id = $16`, [...values(b), id]);
+  await q.query(`UPDATE plans SET (${COLS}, updated_at) = (${PLACEHOLDERS}, now()) WHERE id = $17`, [...values(b), id]);
 }
 
 export async function markSuperseded(q: Queryable, id: number): Promise<void> {
