@@ -18,6 +18,10 @@ import { encodingKey } from './encoding.js';
 // Contract for handlers that opt in: the response may depend only on the method, Host, URL,
 // Accept-Language, the encoding accepted (http/encoding.ts), X-Forwarded-Proto/Host, the cookies named in `cookies`,
 // and published data. A request with Authorization is never answered from here.
+// An address whose answer depends on the visitor in a way the handler can compute from the request alone (a page
+// under an experiment: the variation hashed from a cookie) opts in with a `Vary`: the address then keeps a marker
+// holding that function and one entry per variant; a request is answered from its variant's entry, and goes to the
+// app when the function answers null (a visitor the app must first give a cookie).
 
 export interface MicroCacheOptions {
   ttlMs: number;
@@ -62,12 +66,29 @@ declare module 'fastify' {
 }
 
 const TAG = Symbol('microcache');
-type Tagged = FastifyReply & { [TAG]?: true };
-
-/** Marks this response as the same for every request with the same key (see the contract above). */
-export function cacheable(reply: FastifyReply): void {
-  (reply as Tagged)[TAG] = true;
+/** Names the variant of an address a request gets, from the request alone; null: the app must answer it. */
+export type VaryFn = (req: IncomingMessage) => string | null;
+export interface Vary {
+  fn: VaryFn;
+  /** the variant this response is */
+  part: string;
 }
+type Tagged = FastifyReply & { [TAG]?: true | Vary };
+
+/**
+ * Marks this response as the same for every request with the same key (see the contract above), or, with `vary`,
+ * for every request with the same key that `vary.fn` names `vary.part`.
+ */
+export function cacheable(reply: FastifyReply, vary?: Vary): void {
+  (reply as Tagged)[TAG] = vary ?? true;
+}
+
+/** An address answered per variant: the function naming a request's variant (its entries are `key\n#variant`). */
+interface Marker {
+  vary: VaryFn;
+  cost: number;
+}
+const isMarker = (e: Entry | Marker): e is Marker => 'vary' in e;
 
 /**
  * The symbol under which Node keeps a response's headers, when this version of Node has it. Headers given
@@ -109,7 +130,7 @@ const DROP = new Set(['x-request-id', 'content-length', 'date', 'connection', 'k
  * map rather than lib/bytecache.ts: first in, first out, so a hit on this hot path never re-inserts its entry.
  */
 export class MicroCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new Map<string, Entry | Marker>();
   /** what the entries cost (entryCost), at most maxBytes */
   bytes = 0;
   private readonly maxEntries: number;
@@ -151,10 +172,17 @@ export class MicroCache {
   /** Answers the request from the cache; false when it is not there (the app answers it). */
   serve(req: IncomingMessage, res: ServerResponse): boolean {
     if (this.entries.size === 0) return false;
-    const key = this.keyOf(req);
+    let key = this.keyOf(req);
     if (key === null) return false;
-    const e = this.entries.get(key);
+    let e = this.entries.get(key);
     if (!e) return false;
+    if (isMarker(e)) {
+      const part = e.vary(req);
+      if (part === null) return false;
+      key = `${key}\n#${part}`;
+      e = this.entries.get(key);
+      if (!e || isMarker(e)) return false;
+    }
     const now = Date.now();
     if (now - e.at > this.opts.ttlMs) {
       if (e.refreshing === 0) {
@@ -183,7 +211,7 @@ export class MicroCache {
     return true;
   }
 
-  store(key: string, headers: OutgoingHttpHeaders, body: Buffer): void {
+  store(key: string, headers: OutgoingHttpHeaders, body: Buffer, vary?: Vary): void {
     if (this.opts.ttlMs <= 0 || body.length > this.maxBytes / 16) return;
     const kept: OutgoingHttpHeaders = {};
     for (const [k, v] of Object.entries(headers)) if (v !== undefined && !DROP.has(k)) kept[k] = v;
@@ -196,10 +224,20 @@ export class MicroCache {
     const cost = entryCost(key, node200, body);
     if (cost > this.maxBytes / 16) return;
     while (this.entries.size >= this.maxEntries || (this.entries.size > 0 && this.bytes + cost > this.maxBytes)) {
-      const [k, v] = this.entries.entries().next().value as [string, Entry];
+      const [k, v] = this.entries.entries().next().value as [string, Entry | Marker];
       this.remove(k, v);
     }
     const etag = typeof kept.etag === 'string' ? kept.etag : null;
+    if (vary) {
+      // the address's marker (it replaced a plain entry, or the marker of an older set of variants, above), then
+      // the variant
+      const marker: Marker = { vary: vary.fn, cost: 2 * key.length + 512 };
+      this.entries.set(key, marker);
+      this.bytes += marker.cost;
+      key = `${key}\n#${vary.part}`;
+      const prev = this.entries.get(key);
+      if (prev) this.remove(key, prev);
+    }
     this.entries.set(key, { at: Date.now(), node304, node200, body, etag, refreshing: 0, cost });
     this.bytes += cost;
   }
@@ -209,7 +247,7 @@ export class MicroCache {
     this.bytes = 0;
   }
 
-  private remove(key: string, e: Entry): void {
+  private remove(key: string, e: Entry | Marker): void {
     this.entries.delete(key);
     this.bytes -= e.cost;
   }
@@ -217,10 +255,11 @@ export class MicroCache {
   /** Keeps the responses of handlers that opted in (runs after every other onSend hook). */
   install(app: FastifyInstance): void {
     app.addHook('onSend', (req, reply, payload, done) => {
-      if ((reply as Tagged)[TAG] && reply.statusCode === 200 && req.method === 'GET' && !reply.hasHeader('set-cookie')) {
+      const tag = (reply as Tagged)[TAG];
+      if (tag && reply.statusCode === 200 && req.method === 'GET' && !reply.hasHeader('set-cookie')) {
         const body = Buffer.isBuffer(payload) ? payload : typeof payload === 'string' ? Buffer.from(payload, 'utf8') : null;
         const key = body ? this.keyOf(req.raw) : null;
-        if (body && key !== null) this.store(key, reply.getHeaders() as OutgoingHttpHeaders, body);
+        if (body && key !== null) this.store(key, reply.getHeaders() as OutgoingHttpHeaders, body, tag === true ? undefined : tag);
       }
       done(null, payload);
     });

@@ -6,6 +6,7 @@ import { recordConversion } from './analytics/conversions.js';
 import { analyticsJobs } from './analytics/jobs.js';
 import { rollupJobs } from './analytics/rollup.js';
 import { analyticsRoutes } from './analytics/routes.js';
+import { registerVariationLookup } from './analytics/service.js';
 import { analysisRoutes } from './analytics/screens.routes.js';
 import { auditRoutes } from './audit/routes.js';
 import { authJobs } from './auth/jobs.js';
@@ -18,6 +19,9 @@ import { contractRoutes } from './contracts/routes.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { deliveryRoutes } from './deliveries/routes.js';
 import { domainJobs, domainRoutes } from './domains/routes.js';
+import { experimentPublishGuard } from './experiments/guard.js';
+import { experimentRoutes } from './experiments/routes.js';
+import { variationLookup } from './experiments/service.js';
 import { enduserModule } from './enduser/module.js';
 import { healthRoutes } from './health/routes.js';
 import { integrationsModule, queueWebhook } from './integrations/service.js';
@@ -30,7 +34,7 @@ import { planRoutes } from './plans/routes.js';
 import { previewModule } from './preview/module.js';
 import { previewShareRoutes } from './previewshare/routes.js';
 import { siteRoutes } from './sites/routes.js';
-import { listSites, registerSurveyLinks, scopedSite } from './sites/service.js';
+import { listSites, publishGuards, registerSurveyLinks, scopedSite } from './sites/service.js';
 import { staffRoutes } from './staff/routes.js';
 import { surveysModule } from './surveys/module.js';
 import { linkableSurveyIds } from './surveys/operator.js';
@@ -49,6 +53,10 @@ registerSurveyLinks(linkableSurveyIds);
 onSubmission(queueWebhook);
 // Each visitor submission is a conversion (analytics).
 onSubmission(recordConversion);
+// Visitor events carry the variation they were seen in (experiments imports analytics for its results).
+registerVariationLookup(variationLookup);
+// A publish may not take away a page under a live A/B test (experiments imports sites).
+publishGuards.push(experimentPublishGuard);
 
 /** Every domain module, in mount order. A module owns its routes, service and SQL. */
 export const modules: Module[] = [
@@ -81,6 +89,7 @@ export const modules: Module[] = [
   { name: 'deliveries', prefix: '/api/v1', admin: deliveryRoutes },
   { name: 'surveys-operator', prefix: '/api/v1', admin: surveyOperatorRoutes },
   { name: 'notices', prefix: '/api/v1', admin: noticeRoutes, jobs: noticeJobs },
+  { name: 'experiments', prefix: '/api/v1', admin: experimentRoutes },
 ];
 
 /** Every module's job handlers, for the worker (in process, standalone, or in tests). */

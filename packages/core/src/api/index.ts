@@ -12,6 +12,7 @@ export * from './dashboard.js';
 export * from './deliveries.js';
 export * from './domains.js';
 export * from './enduser.js';
+export * from './experiments.js';
 export * from './health.js';
 export * from './integrations.js';
 export * from './invoice.js';

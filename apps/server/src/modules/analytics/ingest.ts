@@ -81,6 +81,8 @@ export function japanDay(ms: number): string {
 function storedData(data: Record<string, unknown>, ownHost: string | undefined): string {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(data)) {
+    // the variation is the server's to say (below), never the client's
+    if (VARIATION_KEYS.has(snakeKey(k))) continue;
     if (k !== 'referrer') out[snakeKey(k)] = v;
     else {
       const host = referrerHost(v, ownHost);
@@ -89,6 +91,8 @@ function storedData(data: Record<string, unknown>, ownHost: string | undefined):
   }
   return JSON.stringify(out);
 }
+
+const VARIATION_KEYS = new Set(['experiment_id', 'variation_id']);
 
 /** What the rows of a batch need besides its events. */
 export interface RowsInput {
@@ -100,6 +104,8 @@ export interface RowsInput {
   now: number;
   /** the request's host: a referrer of the site itself is none */
   host?: string;
+  /** the experiment and variation the visitor sees a page of a site in (its cookie's assignment), if any */
+  variationOf?: (siteId: number, pageId: number) => { experimentId: number; variationId: number } | null;
 }
 
 export function rowsOf(events: VisitorEvent[], input: RowsInput): EventRow[] {
@@ -122,7 +128,10 @@ export function rowsOf(events: VisitorEvent[], input: RowsInput): EventRow[] {
       sessionId: input.visitor(e.siteId, e.at ?? now),
       lang: e.lang ?? null,
       targetId: e.targetId ?? e.popupId ?? null,
-      data: storedData(e.popupId ? { ...(e.data ?? {}), popupId: e.popupId } : (e.data ?? {}), input.host),
+      data: withVariation(
+        storedData(e.popupId ? { ...(e.data ?? {}), popupId: e.popupId } : (e.data ?? {}), input.host),
+        e.pageId ? (input.variationOf?.(e.siteId, e.pageId) ?? null) : null,
+      ),
       occurredAt: new Date(e.at ?? now).toISOString(),
       dwellMs: e.event === 'page_leave' ? (e.dwellMs ?? null) : null,
       x: tap ? (e.x ?? null) : null,
@@ -130,6 +139,23 @@ export function rowsOf(events: VisitorEvent[], input: RowsInput): EventRow[] {
     });
   }
   return rows;
+}
+
+/** Stored data with the experiment and variation the event was seen in (the rollup's analytics_variation_days). */
+function withVariation(data: string, v: { experimentId: number; variationId: number } | null): string {
+  if (!v) return data;
+  return `${data.slice(0, -1)}${data === '{}' ? '' : ','}"experiment_id":${v.experimentId},"variation_id":${v.variationId}}`;
+}
+
+/** Whether the page the events came from was asked for in a forced variation (`?variationId=`): a check, not a visit. */
+export function forcedVariation(referer: string | undefined): boolean {
+  if (!referer) return false;
+  try {
+    const q = new URL(referer).searchParams;
+    return q.has('variationId') || q.has('variation_id');
+  } catch {
+    return false;
+  }
 }
 
 /** The distinct (site, Japan day) pairs of stored rows, for the rollup queue. */

@@ -6,6 +6,7 @@ import { scheduledJob } from '../../jobs/schedule.js';
 import type { JobHandler } from '../../jobs/worker.js';
 import { getPublishedSite } from '../published/service.js';
 import { rebuildSiteDay, sitesWithEvents } from './repo/rollups.js';
+import { rebuildVariationDays } from './repo/variations.js';
 
 // Rollups (migration 0014): each site-day's figures are recomputed from its raw events by the job
 // `analytics.rollup` {siteId, day}, queued by the ingestion (and conversions) in their transaction a
@@ -70,7 +71,10 @@ async function gridOf(ctx: AppContext, siteId: number): Promise<{ pageIds: numbe
 export async function refreshRollups(ctx: AppContext, siteId: number, day: string): Promise<void> {
   const grid = await gridOf(ctx, siteId);
   const { start, end } = japanDayBounds(day);
-  await ctx.db.tx((q) => rebuildSiteDay(q, { siteId, day, start, end, grid }));
+  await ctx.db.tx(async (q) => {
+    await rebuildSiteDay(q, { siteId, day, start, end, grid });
+    await rebuildVariationDays(q, { siteId, day, start, end });
+  });
 }
 
 const rollupJob: JobHandler = async (ctx, payload) => {

@@ -1,6 +1,8 @@
 import { eventsBody, eventsResponse, popupCountsParams, popupCountsResponse } from '@swipe/core';
+import { EXPERIMENT_VISITOR_COOKIE } from '@swipe/core/experiments.ts';
 import type { AppContext } from '../../context.js';
 import type { App } from '../module.js';
+import { countEvents, refusedEvents } from './metrics.js';
 import { popupCounts, recordEvents, SESSION_COOKIE, sessionOf } from './service.js';
 import { secondsToJapanMidnight } from './visitors.js';
 
@@ -14,7 +16,13 @@ export async function analyticsRoutes(app: App, ctx: AppContext): Promise<void> 
     { schema: { tags: ['end-user'], body: eventsBody, response: { 202: eventsResponse } }, bodyLimit: 64 * 1024 },
     async (req, reply) => {
       const { sid, fresh } = sessionOf(req.cookies[SESSION_COOKIE]);
-      const r = await recordEvents(ctx, { ip: req.ip, sid, fresh, headers: req.headers, host: req.hostname }, req.body.events);
+      // refused whole (429): counted, then answered by the error handler
+      const recorded = refusedEvents(req.body.events.length);
+      const r = await recordEvents(
+        ctx,
+        { ip: req.ip, sid, fresh, headers: req.headers, host: req.hostname, experimentVisitor: req.cookies[EXPERIMENT_VISITOR_COOKIE] },
+        req.body.events,
+      ).catch(recorded);
       // the visitor cookie only once an id of theirs is stored (never for bots, preview, DNT or GPC), until the
       // end of the Japan day: the next day is another visitor (visitors.ts)
       if (fresh && r.identified)
@@ -25,6 +33,7 @@ export async function analyticsRoutes(app: App, ctx: AppContext): Promise<void> 
           secure: ctx.config.sitesUrl.startsWith('https:'),
           maxAge: secondsToJapanMidnight(ctx.clock.now()),
         });
+      countEvents(req.body.events.length, r.accepted);
       return reply.code(202).send({ accepted: r.accepted });
     },
   );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { VisitorEvent } from '@swipe/core';
+import { VISITOR_ID_PATTERN } from '@swipe/core/experiments.ts';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../errors.js';
 import { ByteCache, perContext } from '../../lib/bytecache.js';
@@ -7,11 +8,25 @@ import { hitLimits, type Limit } from '../../lib/ratelimit.js';
 import { assertOwnerOpen } from '../accounts/actor.js';
 import { getPublishedSite, type PublishedSite } from '../published/service.js';
 import { applicantCounts, countPopupClicks, findSite } from '../sites/service.js';
-import { AT_WINDOW_MS, asksNoTracking, isBot, isPreview, japanDay, rollupKeysOf, rowsOf, sendsGpc } from './ingest.js';
+import {
+  AT_WINDOW_MS,
+  asksNoTracking,
+  forcedVariation,
+  isBot,
+  isPreview,
+  japanDay,
+  type RowsInput,
+  rollupKeysOf,
+  rowsOf,
+  sendsGpc,
+} from './ingest.js';
+import { type VariationDay, variationDayRows } from './repo/variations.js';
 import { findSiteSettings, insertEvents, upsertSiteSettings } from './repo.js';
 import { queueRollups, type RollupKey } from './rollup.js';
 import { saltFor, visitorId } from './visitors.js';
 
+/** The one bot rule and Global Privacy Control, for the viewer's experiments (bots and GPC see the control). */
+export { isBot, sendsGpc } from './ingest.js';
 export type { EventRow } from './repo.js';
 /** Page views per site in [start, end) (instants; callers pass Japan-time month bounds). */
 export { countPageViewsBySite } from './repo.js';
@@ -39,6 +54,37 @@ export interface EventRequest {
   headers: Record<string, string | string[] | undefined>;
   /** the request's host (a referrer of the site itself is none) */
   host?: string;
+  /** the experiments' visitor id cookie (session_user_id): which variation its events were seen in */
+  experimentVisitor?: string;
+}
+
+/** Where a visitor's events on a site's pages are in a running experiment (by page id), or null for none. */
+export type VariationLookup = (
+  ctx: AppContext,
+  siteId: number,
+  visitorId: string,
+) => Promise<((pageId: number) => { experimentId: number; variationId: number } | null) | null>;
+let variationLookup: VariationLookup | null = null;
+/** The experiments module's (it imports analytics for its results, so it registers here: modules/index.ts). */
+export function registerVariationLookup(l: VariationLookup): void {
+  variationLookup = l;
+}
+
+/**
+ * The variations a batch's events were seen in: from the visitor's experiments cookie (its variation is hashed
+ * from it, as when its page was rendered), never for an anonymous (GPC) visitor or a forced check (`?variationId=`).
+ */
+async function variationsOf(ctx: AppContext, req: EventRequest, sites: Iterable<number>): Promise<RowsInput['variationOf'] | undefined> {
+  const id = req.experimentVisitor;
+  const referer = req.headers.referer;
+  if (!variationLookup || !id || !VISITOR_ID_PATTERN.test(id) || sendsGpc(req.headers)) return undefined;
+  if (forcedVariation(typeof referer === 'string' ? referer : undefined)) return undefined;
+  const bySite = new Map<number, (pageId: number) => { experimentId: number; variationId: number } | null>();
+  for (const siteId of sites) {
+    const f = await variationLookup(ctx, siteId, id);
+    if (f) bySite.set(siteId, f);
+  }
+  return bySite.size ? (siteId, pageId) => bySite.get(siteId)?.(pageId) ?? null : undefined;
 }
 
 // A visitor's batches (a few per minute, at most one every second or so) are never near these; a cookie-less
@@ -134,7 +180,9 @@ export async function recordEvents(
     const salt = anonymous ? null : salts.get(japanDay(at));
     return salt ? visitorId(salt, siteId, req.sid) : null;
   };
-  const rows = rowsOf(events, { visitor, pagesOf: (id) => tracked.get(id) ?? null, now, host: req.host });
+  const tracking = [...tracked].flatMap(([id, pages]) => (pages ? [id] : []));
+  const variationOf = await variationsOf(ctx, req, tracking);
+  const rows = rowsOf(events, { visitor, pagesOf: (id) => tracked.get(id) ?? null, now, host: req.host, variationOf });
   const identified = rows.some((r) => r.sessionId !== null);
   // applicant counting stays as it was (DNT visitors too: a count holds no identity), on published pages only
   const popupClicks = events
@@ -174,6 +222,12 @@ export interface SiteSettings {
   honorDnt: boolean;
   updatedAt: string | null;
 }
+
+/** An experiment's figures per variation and Japan day (analytics_variation_days). The caller scopes the experiment. */
+export function variationDays(ctx: AppContext, experimentId: number): Promise<VariationDay[]> {
+  return variationDayRows(ctx.db, experimentId);
+}
+export type { VariationDay };
 
 /** The site's analytics settings (defaults when never saved). The caller scopes the site (actor.ts). */
 export async function getSiteSettings(ctx: AppContext, siteId: number): Promise<SiteSettings> {

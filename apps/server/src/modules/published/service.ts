@@ -27,6 +27,8 @@ export interface PublishedSite {
   cut?: { cols: number; rows: number };
   /** the document with ids, click counts and applicant counts as of publishing */
   document: SiteDocument & { id: number };
+  /** the experiment variations this copy of the snapshot shows in place of the control (experiments' variantSite) */
+  variantKey?: string;
 }
 
 /**

@@ -170,10 +170,29 @@ function checkPlan(doc: SiteDocument, plan: PlanLimits): void {
   checkPlanFeatures(doc, plan);
 }
 
+/**
+ * A document visitors would see without it being saved (an experiment's variant): the save's checks and its HTML
+ * sanitising (in place), under the owner's plan. Throws what a save would (422 with document paths, 403 for a feature).
+ */
+export function checkVisitorDocument(input: unknown, plan: PlanLimits): SiteDocument {
+  const doc = parseDocument(input);
+  checkDocumentRules(doc);
+  sanitizeDocumentHtml(doc);
+  checkPlan(doc, plan);
+  return doc;
+}
+
 /** Head/body scripts, chatbot and form scripts, script and HTML buttons: edit authority only. */
 export function assertCanEditCode(actor: Actor): void {
   assertCanEdit(actor);
 }
+
+/**
+ * Checks a publish must pass besides the document's own, run in its transaction before anything is written, with the
+ * document to publish and the working copy before it (experiments: a page under a live test may not go). Registered
+ * at start (modules/index.ts) by modules that sites may not import.
+ */
+export const publishGuards: ((q: Queryable, siteId: number, doc: SiteDocument, before: SiteDocument) => Promise<void>)[] = [];
 
 /** Test seam: runs inside the save transaction after everything is written (a throw must roll it all back). */
 export const saveHooks: { afterWrite?: (q: Queryable, siteId: number) => Promise<void> } = {};
@@ -244,6 +263,7 @@ export async function saveSite(ctx: AppContext, actor: Actor, id: number, action
         },
         doc,
       );
+      if (action === 'publish') for (const guard of publishGuards) await guard(q, id, doc, before);
       const changes = codeChanges(codeFields(before), codeFields(doc));
       if (changes.length > 0) assertCanEditCode(actor);
       const written = await writeSiteDocument(q, id, doc);

@@ -26,6 +26,7 @@ import type { App } from '../module.js';
 import { getPublishedSite, type PublishedSite } from '../published/service.js';
 import { countCampaignClick } from '../sites/service.js';
 import { cachedJson, cachedValue, sendCached, sendPrivate, serialize, serializeList } from './cache.js';
+import { siteForToken } from './experiments.js';
 import { requireMember } from './members.js';
 import {
   findPage,
@@ -66,7 +67,7 @@ export async function viewerApiRoutes(app: App, ctx: AppContext): Promise<void> 
     '/api/v1/end-user/site/:siteId',
     { schema: { tags, params: siteParams, querystring: langQuery, response: { 200: viewerSite } } },
     async (req, reply) => {
-      const ps = await servedSite(ctx, req.params.siteId);
+      const ps = await siteForToken(ctx, await servedSite(ctx, req.params.siteId), req.query.variationId);
       const lang = langOf(req, ps);
       return sendCached(
         req,
@@ -80,7 +81,8 @@ export async function viewerApiRoutes(app: App, ctx: AppContext): Promise<void> 
   type PageReq = FastifyRequest & { params: z.output<typeof viewerPageParams>; query: z.output<typeof viewerLangQuery> };
   const pageRoute = (what: 'page' | 'product' | 'button') => async (req: PageReq, reply: FastifyReply) => {
     const p = req.params;
-    const ps = await servedSite(ctx, p.siteId);
+    // the variations the rendered page named (its variation_id): a page under test answers in the visitor's variation
+    const ps = await siteForToken(ctx, await servedSite(ctx, p.siteId), req.query.variationId);
     const loc = findPage(ps, p.pageId);
     if (!loc) throw notFound();
     const lang = langOf(req, ps);

@@ -24,9 +24,12 @@ const storeOf = perContext(
   () => new ByteCache<Cached>('viewer payloads', PAYLOAD_CACHE_BYTES, (c) => c.body.length + 2 * (c.gzip?.length ?? 0) + c.etag.length * 2),
 );
 
-/** The publication and the owner's plan it was cut to (a plan change must not reuse older payloads). */
-export function versionKey(ps: Pick<PublishedSite, 'siteId' | 'version' | 'publishedAt' | 'planKey'>): string {
-  return `${ps.siteId}:${ps.version}:${ps.publishedAt}:${ps.planKey ?? ''}`;
+/**
+ * The publication, the owner's plan it was cut to (a plan change must not reuse older payloads) and the experiment
+ * variations it shows (a variant never answers for the control or another variant).
+ */
+export function versionKey(ps: Pick<PublishedSite, 'siteId' | 'version' | 'publishedAt' | 'planKey' | 'variantKey'>): string {
+  return `${ps.siteId}:${ps.version}:${ps.publishedAt}:${ps.planKey ?? ''}:${ps.variantKey ?? ''}`;
 }
 
 /** The payload of `key` for this publication, built (and snake-cased, serialized, hashed) once. */

@@ -17,6 +17,7 @@ import {
   siteIdOfHost,
   siteOrigin,
 } from '../published/service.js';
+import { shownSite } from './experiments.js';
 import { servesPosition } from './present.js';
 import { homeOf, renderError, renderViewer } from './render.js';
 
@@ -179,14 +180,17 @@ export async function viewerPageRoutes(app: App, ctx: AppContext): Promise<void>
       });
     }
     const pageId = Number(cookieOrQuery(req, 'page_id', 'pageId'));
+    // a running experiment: the visitor's variations, already in the first page (experiments.ts)
+    const shown = await shownSite(ctx, req, reply, ps);
     return renderViewer(ctx, req, reply, {
-      site: ps,
+      site: shown.site,
       lang,
       position: a.position,
       preview: false,
       basePath: rootPath,
       mode: resolved.mode,
-      variationId: cookieOrQuery(req, 'variation_id', 'variationId'),
+      variationId: shown.token || null,
+      vary: shown.vary,
       pageId: Number.isSafeInteger(pageId) && pageId > 0 && !a.position ? pageId : null,
     });
   };

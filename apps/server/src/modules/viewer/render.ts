@@ -11,7 +11,7 @@ import { inlineJson, renderViewerApp } from '@swipe/viewer/ssr.tsx';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { type Compressed, compressOnce, sendEncoded, settled } from '../../http/encoding.js';
-import { cacheable } from '../../http/microcache.js';
+import { cacheable, type VaryFn } from '../../http/microcache.js';
 import { ByteCache, perContext } from '../../lib/bytecache.js';
 import type { PublishedSite } from '../published/service.js';
 import { entryAssets } from './assets.js';
@@ -37,6 +37,11 @@ export interface RenderOptions {
   variationId?: string | null;
   /** page id from the query or cookie (viewer.md 2): opens that page */
   pageId?: number | null;
+  /**
+   * The page depends on the visitor (a running experiment: experiments.ts): sent `private`, and kept by the
+   * micro-cache per variation (`variationId`), which finds a request's variation with this function.
+   */
+  vary?: VaryFn;
 }
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -89,10 +94,10 @@ function finish(ctx: AppContext, doc: { html: string; scriptHash: string }): Ren
   return compressOnce(raw, { raw, etag: etagOf(raw), csp: viewerCsp(ctx, doc.scriptHash) });
 }
 
-function sendHtml(req: FastifyRequest, reply: FastifyReply, r: RenderedHtml, status: number) {
+function sendHtml(req: FastifyRequest, reply: FastifyReply, r: RenderedHtml, status: number, perVisitor = false) {
   reply.code(status);
   reply.header('content-security-policy', r.csp);
-  reply.header('cache-control', 'no-cache');
+  reply.header('cache-control', perVisitor ? 'private, no-cache' : 'no-cache');
   reply.header('x-content-type-options', 'nosniff');
   reply.type('text/html; charset=utf-8');
   if (status === 200) {
@@ -138,9 +143,10 @@ export async function renderViewer(ctx: AppContext, req: FastifyRequest, reply: 
   const key = `${versionKey(ps)}:${o.lang}:${asked ? positionCode(asked) : '-'}:${rootPath}:${mode}:${origin}:${o.variationId ?? ''}`;
   const store = ssrCacheOf(ctx);
   const hit = o.preview ? undefined : store.get(key);
+  const vary = o.vary ? { fn: o.vary, part: o.variationId ?? '' } : undefined;
   if (hit) {
-    if (settled(req.headers['accept-encoding'], hit)) cacheable(reply);
-    return sendHtml(req, reply, hit, 200);
+    if (settled(req.headers['accept-encoding'], hit)) cacheable(reply, vary);
+    return sendHtml(req, reply, hit, 200, Boolean(vary));
   }
 
   const mediaBase = ctx.storage.publicBase();
@@ -214,9 +220,9 @@ export async function renderViewer(ctx: AppContext, req: FastifyRequest, reply: 
   const rendered = finish(ctx, document(ctx, { lang: o.lang, head: head.join(''), body }));
   if (!o.preview) {
     store.set(key, rendered);
-    if (settled(req.headers['accept-encoding'], rendered)) cacheable(reply);
+    if (settled(req.headers['accept-encoding'], rendered)) cacheable(reply, vary);
   }
-  return sendHtml(req, reply, rendered, 200);
+  return sendHtml(req, reply, rendered, 200, Boolean(vary));
 }
 
 /** The error screens (403, 404, 504, IP-blocked 403) with back and home, as HTML with their status. */
