@@ -1,45 +1,25 @@
-import type {
-  ButtonView,
-  CampaignBannerView,
-  CampaignItemView,
-  ErrorBoot,
-  NotificationView,
-  PageDetail,
-  PageDetailResponse,
-  PopupItemView,
-  ProductView,
-  ViewerBoot,
-} from '@swipe/core';
+import type { ErrorBoot, NotificationView, ProductView, ViewerBoot } from '@swipe/core';
 import { positionCode } from '@swipe/core/address.ts';
 import { RETURN_COOKIE, SWIPE, VIEWER } from '@swipe/core/constants.ts';
 import { dictT } from '@swipe/i18n/t.ts';
 import { lazy, Suspense, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { loadedMedia, useDetails } from './app/details.js';
+import { useTaps } from './app/taps.js';
 import type { Dir } from './engine/gesture.js';
 import { allowedFrom, neighbour, type Pos, pageAt, pageCount, samePos } from './engine/grid.js';
 import { type MoveVia, type SlideRole, Stage, type StageHandle } from './engine/Stage.js';
-import {
-  type Action,
-  type ActionContext,
-  ATTRIBUTION_MAX_AGE_S,
-  bannerAction,
-  buttonAction,
-  pageLinkAction,
-  popupAction,
-} from './lib/actions.js';
-import { disableAnalytics, leaveThen, pageView, track, watchTaps } from './lib/analytics.js';
-import { ApiError, clearToken, errorText, makeApi, readToken } from './lib/api.js';
-import { getCookie, setCookie, setSession } from './lib/cookies.js';
+import { disableAnalytics, pageView, track, watchTaps } from './lib/analytics.js';
+import { clearToken, makeApi, readToken } from './lib/api.js';
+import { setCookie } from './lib/cookies.js';
 import { Later } from './lib/hydration.js';
 import { useMediaQuery } from './lib/media.js';
 import { homeOf, join, positionPath } from './lib/paths.js';
-import { injectScriptTags, runScript } from './lib/scripts.js';
+import { injectScriptTags } from './lib/scripts.js';
 import { useToast } from './lib/useToast.js';
 import { afterYield, whenIdle } from './lib/yield.js';
 import { activePopupItems, CampaignPanels, NotificationBanner, PopupCta } from './overlays/Overlays.js';
 import { Slide, type SlideEnv } from './page/Slide.js';
 import { Arrows, BottomBar, CompanyModal, ErrorScreen, GlobalMenu, PageCounter, Toast, TopBar } from './shell/Chrome.js';
-
-type DetailState = { status: 'loading' } | { status: 'success'; data: PageDetailResponse } | { status: 'unset' };
 
 /** The album is a dialog few visitors open: fetched when the page is ready (or when asked for), never in the first load. */
 const loadAlbum = () => import('./shell/Album.js');
@@ -47,13 +27,6 @@ const Album = lazy(() => loadAlbum().then((m) => ({ default: m.Album })));
 /** The product popup likewise: its code comes when the browser is idle, or with the first tap on a product. */
 const loadProduct = () => import('./page/ProductPopup.js');
 const ProductPopup = lazy(() => loadProduct().then((m) => ({ default: m.ProductPopup })));
-
-/** The pictures of the pages whose detail has loaded, by page id (the album's members-only thumbnails). */
-function loadedMedia(details: Record<number, DetailState>): Record<number, { imageUrl: string | null; thumbnail: string | null }> {
-  const out: Record<number, { imageUrl: string | null; thumbnail: string | null }> = {};
-  for (const [id, d] of Object.entries(details)) if (d.status === 'success') out[Number(id)] = d.data.pageDetail;
-  return out;
-}
 
 /** The viewer: shell, swipe stage, overlays. Hydrates the server-rendered HTML with the same boot data. */
 export function App({ boot }: { boot: ViewerBoot | ErrorBoot }) {
@@ -68,10 +41,6 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
   const { preview } = boot;
   const api = useMemo(() => makeApi(site.siteId, site.lang, boot.variationId), [site.siteId, site.lang, boot.variationId]);
   const [pos, setPos] = useState<Pos>(boot.start);
-  const [details, setDetails] = useState<Record<number, DetailState>>(() =>
-    Object.fromEntries(Object.entries(boot.details).map(([id, data]) => [id, { status: 'success', data }])),
-  );
-  const inflight = useRef(new Set<number>());
   const [ready, setReady] = useState(false);
   // The campaign side panels show at desktop widths only (viewer.css): below, their banners are not made at all.
   const wide = useMediaQuery(`(min-width: ${VIEWER.pcBreakpoint}px)`);
@@ -89,6 +58,8 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
   const [counts, setCounts] = useState<Record<number, number>>({});
   const stage = useRef<StageHandle>(null);
   const [toast, showToast] = useToast();
+  const lockAgain = useCallback(() => setToken(null), []);
+  const { details, load, dropLocked } = useDetails({ boot, api, onSignedOut: lockAgain, showToast, t });
 
   // After hydration and the first page's load: neighbours, overlays and side data.
   useEffect(() => {
@@ -121,33 +92,6 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
         .then((r) => setCounts(Object.fromEntries(r.items.map((x) => [x.id, x.numberClicks]))))
         .catch(() => {});
   }, [ready, preview, api, site.popupCtas]);
-
-  const load = useCallback(
-    (p: Pos, isCurrent: boolean) => {
-      const page = pageAt(site, p);
-      if (!page?.hasMedia || inflight.current.has(page.id)) return;
-      const access = page.locked && !preview ? 'private' : 'public';
-      if (access === 'private' && !readToken(site.siteId)) return;
-      setDetails((d) => {
-        const cur = d[page.id];
-        if (cur && cur.status !== 'unset') return d;
-        inflight.current.add(page.id);
-        api
-          .pageDetail(page.id, access)
-          .then((data) => startTransition(() => setDetails((x) => ({ ...x, [page.id]: { status: 'success', data } }))))
-          .catch((e: unknown) => {
-            setDetails((x) => ({ ...x, [page.id]: { status: 'unset' } }));
-            if (e instanceof ApiError && e.status === 401) {
-              clearToken(site.siteId);
-              setToken(null);
-            } else if (isCurrent) showToast(errorText(e, t));
-          })
-          .finally(() => inflight.current.delete(page.id));
-        return { ...d, [page.id]: { status: 'loading' } };
-      });
-    },
-    [api, preview, site, showToast, t],
-  );
 
   // Page detail on arrival; the four neighbours prefetched when the browser is idle.
   useEffect(() => {
@@ -198,15 +142,11 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
     const done = () => {
       clearToken(site.siteId);
       setToken(null);
-      setDetails((d) => {
-        const out = { ...d };
-        for (const c of site.categories) for (const pg of c.pages) if (pg.locked) delete out[pg.id];
-        return out;
-      });
+      dropLocked();
       showToast(t('viewer.signed_out'));
     };
     api.signOut().then(done, done);
-  }, [api, site, showToast, t]);
+  }, [api, site, dropLocked, showToast, t]);
 
   // Page views; the page's chatbot snippet (script tags with src only).
   useEffect(() => {
@@ -244,94 +184,9 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
   );
   const jump = useCallback((to: Pos) => moved(to, 'jump'), [moved]);
 
-  const actionContext = (): ActionContext => ({
-    home,
-    cols: site.cols,
-    rows: site.rows,
-    siteId: site.siteId,
-    pageId: current?.id ?? 0,
-    position,
-    cookie: getCookie,
-  });
-  const perform = (a: Action) => {
-    if (a.kind === 'jump') jump(a.to);
-    else if (a.kind === 'open') window.open(a.href, '_blank', 'noopener');
-    else if (a.kind === 'script') runScript(a.code, true);
-    else if (a.kind === 'navigate') {
-      for (const [k, v] of Object.entries(a.cookies ?? {})) setCookie(k, v);
-      for (const [k, v] of Object.entries(a.attribution ?? {})) setCookie(k, v, ATTRIBUTION_MAX_AGE_S);
-      for (const [k, v] of Object.entries(a.session ?? {})) setSession(k, v);
-      // the tap and the CTA's click are queued as this click ends, then sent with the page's leave, then it navigates
-      leaveThen(() => location.assign(a.href));
-    }
-  };
-
-  const onButton = (b: ButtonView) => {
-    if (preview) return;
-    track({ event: 'click_cta_btn', siteId: site.siteId, pageId: current?.id, targetId: b.id, lang: site.lang });
-    perform(buttonAction(b, actionContext()));
-  };
-
-  const onPopup = (it: PopupItemView) => {
-    if (preview || !current) return;
-    track({ event: 'click_popup_cta', siteId: site.siteId, pageId: current.id, popupId: it.id, lang: site.lang });
-    if (it.kind === 'applicantLimit') setCounts((c) => ({ ...c, [it.id]: (c[it.id] ?? it.numberClicks) + 1 }));
-    perform(popupAction(it, actionContext()));
-  };
-
-  const onBanner = (b: CampaignBannerView) => {
-    const c = site.campaign;
-    if (!c || preview) return;
-    if (c.isOnClickCount) api.campaignClick(c.id, b.id).catch(() => {});
-    perform(bannerAction(b, actionContext()));
-  };
-
-  const onItem = (it: CampaignItemView) => {
-    const c = site.campaign;
-    if (!c || preview) return;
-    const a = buttonAction(it.button, actionContext());
-    const counted = c.isOnClickCount ? api.campaignClick(c.id, undefined, it.id).catch(() => {}) : null;
-    // Leaving the page would cancel the count: let it land first (at most 1 s). New tabs open at once.
-    if (counted && a.kind === 'navigate') void Promise.race([counted, new Promise((r) => setTimeout(r, 1000))]).then(() => perform(a));
-    else perform(a);
-  };
+  const taps = useTaps({ boot, api, home, pos, position, product, setProduct, setCounts, jump });
 
   const isPc = site.viewMode === 'PC';
-  // Handlers change every render; slides get stable wrappers so unchanged slides skip rendering.
-  const live = useRef({
-    onButton,
-    onProduct: (_pageId: number, _p: ProductView) => {},
-    onLink: (_d: PageDetail) => {},
-    onPopup,
-    onBanner,
-    onItem,
-    onPick: (_col: number) => {},
-  });
-  live.current = {
-    onButton,
-    onPopup,
-    onBanner,
-    onItem,
-    onPick: (col: number) => {
-      if (col === pos.col) return;
-      const n = site.swipeRedirection ? null : { col, row: pos.row };
-      const row = site.categories[col]?.pages.findIndex((pg) => pg.hasMedia || pg.locked) ?? -1;
-      const to = n && (pageAt(site, n)?.hasMedia || pageAt(site, n)?.locked) ? n : row >= 0 ? { col, row } : null;
-      if (to) jump(to);
-    },
-    onProduct: (pageId: number, prod: ProductView) => {
-      track({ event: 'click_product_point', siteId: site.siteId, pageId, targetId: prod.id, lang: site.lang });
-      if (product && product.id !== prod.id) {
-        setProduct(null);
-        setTimeout(() => setProduct(prod), SWIPE.productSwitchDelayMs);
-      } else setProduct(prod);
-    },
-    onLink: (d: PageDetail) => {
-      if (preview) return;
-      track({ event: 'click_cta_btn', siteId: site.siteId, pageId: d.id, lang: site.lang, data: { link: true } });
-      perform(pageLinkAction(d, actionContext()));
-    },
-  };
   const env = useMemo<SlideEnv>(
     () => ({
       mediaBase: site.mediaBase,
@@ -340,11 +195,11 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
       sizes: isPc ? '100vw' : `(max-width: ${VIEWER.maxWidth}px) 100vw, ${VIEWER.maxWidth}px`,
       links: { register: join(home, 'register'), login: join(home, 'login') },
       speakerColor: site.speakerColor,
-      onButton: (b) => live.current.onButton(b),
-      onProduct: (id, p) => live.current.onProduct(id, p),
-      onLink: (d) => live.current.onLink(d),
+      onButton: taps.onButton,
+      onProduct: taps.onProduct,
+      onLink: taps.onLink,
     }),
-    [site.mediaBase, site.lang, t, isPc, home, site.speakerColor],
+    [site.mediaBase, site.lang, t, isPc, home, site.speakerColor, taps],
   );
 
   // The chrome and overlays are memoized: with stable handlers and data, a state change elsewhere (a page's
@@ -353,12 +208,12 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
     () => ({
       onAlbum: () => setAlbum(true),
       onCompany: () => setCompany(true),
-      onPick: (col: number) => live.current.onPick(col),
-      onPopup: (it: PopupItemView) => live.current.onPopup(it),
-      onBanner: (b: CampaignBannerView) => live.current.onBanner(b),
-      onItem: (it: CampaignItemView) => live.current.onItem(it),
+      onPick: taps.onPick,
+      onPopup: taps.onPopup,
+      onBanner: taps.onBanner,
+      onItem: taps.onItem,
     }),
-    [],
+    [taps],
   );
   const ticker = useMemo(
     () => (ready && notifications.length > 0 ? <NotificationBanner items={notifications} t={t} /> : null),
