@@ -1,0 +1,128 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { CHROMIUM_ARGS, freePort } from '@swipe/viewer/testing/harness.ts';
+import { median } from './lib.js';
+
+// Lighthouse in Debian's Chromium, as the browser benches run it: several runs, the run with the median score.
+
+export interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  /** thread (CPU) time of the event, where the trace has it */
+  tdur?: number;
+  ts: number;
+  args?: { name?: string };
+}
+
+export interface MainThread {
+  /** the page's main-thread tasks after FCP: their time, and the part of it the thread ran on a CPU */
+  wall: number;
+  cpu: number;
+  /** the most CPU any one of those tasks used */
+  longestCpu: number;
+}
+
+/**
+ * What the page's main thread did after FCP in a Lighthouse trace, by the wall clock (what TBT counts) and by the
+ * thread's own CPU clock (tdur). Where the host keeps the thread waiting (the other core busy with decoding,
+ * raster and compositing, or slow context switches in a virtual machine), the first grows and the second does not.
+ */
+function mainThreadAfterFcp(events: TraceEvent[]): MainThread | null {
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint');
+  if (!fcp) return null;
+  let wall = 0;
+  let cpu = 0;
+  let longestCpu = 0;
+  for (const e of events)
+    if (e.ph === 'X' && e.name === 'RunTask' && e.pid === fcp.pid && e.tid === fcp.tid && e.ts >= fcp.ts) {
+      wall += (e.dur ?? 0) / 1000;
+      cpu += (e.tdur ?? 0) / 1000;
+      longestCpu = Math.max(longestCpu, (e.tdur ?? 0) / 1000);
+    }
+  return { wall, cpu, longestCpu };
+}
+
+export async function lighthouseRun(url: string, runs: number) {
+  const { default: lighthouse } = await import('lighthouse');
+  const port = await freePort();
+  const chrome = spawn(
+    '/usr/bin/chromium',
+    [
+      ...CHROMIUM_ARGS,
+      '--headless=new',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${fs.mkdtempSync(path.join(os.tmpdir(), 'lh-'))}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
+  try {
+    for (let i = 0; i < 50; i++) {
+      try {
+        await fetch(`http://127.0.0.1:${port}/json/version`);
+        break;
+      } catch {
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
+    const results: { score: number; lcp: number; cls: number; tbt: number; fcp: number; cpu: number; main: MainThread | null }[] = [];
+    for (let i = 0; i < runs; i++) {
+      const r = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      const lhr = r?.lhr;
+      if (!lhr) continue;
+      results.push({
+        score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+        lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
+        cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? 0,
+        tbt: lhr.audits['total-blocking-time']?.numericValue ?? 0,
+        fcp: lhr.audits['first-contentful-paint']?.numericValue ?? 0,
+        // Lighthouse's own measure of the host's CPU speed: TBT scales with it
+        cpu: lhr.environment?.benchmarkIndex ?? 0,
+        main: mainThreadAfterFcp((r.artifacts as { Trace?: { traceEvents: TraceEvent[] } } | undefined)?.Trace?.traceEvents ?? []),
+      });
+    }
+    results.sort((a, b) => a.score - b.score);
+    // the run with the median score (its TBT, LCP and CLS go with it)
+    const middle = results[Math.floor(results.length / 2)];
+    const mains = results.flatMap((r) => (r.main ? [r.main] : []));
+    const main = mains.length
+      ? { wall: median(mains.map((m) => m.wall)), cpu: median(mains.map((m) => m.cpu)), longestCpu: median(mains.map((m) => m.longestCpu)) }
+      : null;
+    return middle && { ...middle, main, scores: results.map((r) => r.score), tbts: results.map((r) => Math.round(r.tbt)) };
+  } finally {
+    chrome.kill('SIGKILL');
+  }
+}
+
+/**
+ * The product's sites origin through a proxy that drops the page's bootstrap script (the one `<script>` with no
+ * attributes: render.ts), so Lighthouse measures what this host's browser spends on the server-rendered page
+ * alone: parsing, styles, the CJK font, layout, images, the CSS animations. TBT above that floor is the
+ * viewer's own JavaScript; the floor itself moves with the host (docs/decisions.md, "Viewer speed by host").
+ */
+export async function withoutScript(target: string) {
+  const port = await freePort();
+  const server = http.createServer((req, res) => {
+    const headers: Record<string, string> = { 'accept-encoding': 'identity' };
+    if (req.headers['user-agent']) headers['user-agent'] = req.headers['user-agent'];
+    fetch(target + (req.url ?? '/'), { headers, redirect: 'manual' })
+      .then(async (r) => {
+        const type = r.headers.get('content-type') ?? 'application/octet-stream';
+        let body = Buffer.from(await r.arrayBuffer());
+        if (type.startsWith('text/html')) body = Buffer.from(body.toString('utf8').replace(/<script>[\s\S]*?<\/script>/, ''));
+        const out: Record<string, string> = { 'content-type': type, 'cache-control': r.headers.get('cache-control') ?? 'no-cache' };
+        const location = r.headers.get('location');
+        if (location) out.location = location;
+        res.writeHead(r.status, out).end(body);
+      })
+      .catch(() => res.writeHead(502).end());
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${port}`, close: () => server.close() };
+}
