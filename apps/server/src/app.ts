@@ -12,10 +12,12 @@ import type { AppContext } from './context.js';
 import type { Drain } from './http/drain.js';
 import { registerErrorHandling } from './http/errors.js';
 import { IpBlock, installIpBlock } from './http/ipblock.js';
+import { installHttpMetrics } from './http/metrics.js';
 import { MicroCache } from './http/microcache.js';
 import { installRequestLog } from './http/requestlog.js';
 import { adminSecurityHeaders, sitesSecurityHeaders } from './http/security.js';
 import { installHostileInputGuard, zodValidatorCompiler } from './http/validation.js';
+import { watchCache } from './lib/metrics.js';
 import { modules } from './modules/index.js';
 import { installSiteHosts } from './modules/published/hosts.js';
 
@@ -74,6 +76,7 @@ export async function buildApp(ctx: AppContext, origin: Origin, drain?: Drain): 
     };
     // Any site change may change what an address shows (a new default site, a custom domain): start over.
     ctx.events.on('site.invalidated', () => micro.clear());
+    watchCache(micro);
   }
   const app = Fastify(opts);
   const table: RouteEntry[] = [];
@@ -91,6 +94,7 @@ export async function buildApp(ctx: AppContext, origin: Origin, drain?: Drain): 
   app.decorateRequest('actor', null);
   drain?.install(app);
   installRequestLog(app, ctx.log);
+  installHttpMetrics(app, origin);
   registerErrorHandling(app);
   installHostileInputGuard(app);
   installIpBlock(app, ipBlock);

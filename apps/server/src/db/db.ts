@@ -19,6 +19,8 @@ export interface Db extends Queryable {
   ping(): Promise<void>;
   /** Runs fn in one transaction: all of it is stored or none of it. */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /** Connections now (metrics): open, idle, callers waiting for one, and the most there may be. */
+  stats(): { open: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -53,9 +55,10 @@ const asDay = (v: string): string => v;
 pg.types.setTypeParser(DATE_OID, asDay);
 
 export function createPgDb(url: string, opts: { schema?: string; max?: number } = {}): Db {
+  const max = opts.max ?? 10;
   const pool = new pg.Pool({
     connectionString: url,
-    max: opts.max ?? 10,
+    max,
     options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
   });
   pool.on('error', () => {
@@ -73,6 +76,7 @@ export function createPgDb(url: string, opts: { schema?: string; max?: number } 
     async ping() {
       await base.query('SELECT 1');
     },
+    stats: () => ({ open: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     async tx(fn) {
       const client = await pool.connect();
       try {
@@ -114,8 +118,13 @@ export async function createPgliteDb(dataDir: string | undefined, opts: { loadDa
   const db: PGlite = new PGlite({ dataDir, loadDataDir: opts.loadDataDir, parsers: { [DATE_OID]: asDay } });
   await db.waitReady;
   let chain: Promise<unknown> = Promise.resolve();
+  /** calls holding or waiting for the one connection */
+  let pending = 0;
   function lock<T>(fn: () => Promise<T>): Promise<T> {
-    const run = chain.then(fn, fn);
+    pending++;
+    const run = chain.then(fn, fn).finally(() => {
+      pending--;
+    });
     chain = run.catch(() => {});
     return run;
   }
@@ -133,6 +142,7 @@ export async function createPgliteDb(dataDir: string | undefined, opts: { loadDa
     async ping() {
       await base.query('SELECT 1');
     },
+    stats: () => ({ open: 1, idle: pending === 0 ? 1 : 0, waiting: Math.max(0, pending - 1), max: 1 }),
     tx(fn) {
       return lock(async () => {
         await db.exec('BEGIN');

@@ -2,6 +2,7 @@ import type { ErrorResponse } from '@swipe/core';
 import { translate } from '@swipe/i18n';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
+import { unhandledErrors } from '../lib/metrics.js';
 import { requestLang } from './lang.js';
 
 type ErrorBody = ErrorResponse;
@@ -60,6 +61,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       else if (status >= 400 && status < 500) err = new AppError(status, 'BAD_REQUEST', 'server.bad_request');
       else {
         req.log.error({ err: error }, 'unhandled error');
+        unhandledErrors.inc();
         err = new AppError(500, 'INTERNAL', 'server.internal');
       }
     }

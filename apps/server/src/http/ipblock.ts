@@ -12,19 +12,20 @@ export class IpBlock {
   private readonly list = new net.BlockList();
   readonly size: number;
 
-  constructor(entries: string[]) {
+  /** `name`: the setting the entries come from (IP_BLOCKLIST, METRICS_ALLOW), named when one is wrong */
+  constructor(entries: string[], name = 'IP_BLOCKLIST') {
     let n = 0;
     for (const raw of entries) {
       const e = raw.trim();
       if (!e) continue;
       const [addr, bits] = e.split('/') as [string, string | undefined];
       const type = net.isIPv6(addr) ? 'ipv6' : net.isIPv4(addr) ? 'ipv4' : null;
-      if (!type) throw new Error(`IP_BLOCKLIST: "${e}" is not an IP address or CIDR range`);
+      if (!type) throw new Error(`${name}: "${e}" is not an IP address or CIDR range`);
       if (bits === undefined) this.list.addAddress(addr, type);
       else {
         const prefix = Number(bits);
         if (!Number.isInteger(prefix) || prefix < 0 || prefix > (type === 'ipv4' ? 32 : 128))
-          throw new Error(`IP_BLOCKLIST: "${e}" has a bad prefix length`);
+          throw new Error(`${name}: "${e}" has a bad prefix length`);
         this.list.addSubnet(addr, prefix, type);
       }
       n++;

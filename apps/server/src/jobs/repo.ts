@@ -70,3 +70,14 @@ export async function insertScheduledRun(
 export async function hasScheduledRun(q: Queryable, kind: string): Promise<boolean> {
   return Boolean(await q.maybeOne("SELECT 1 AS x FROM jobs WHERE kind = $1 AND dedupe_key LIKE 'schedule:%' LIMIT 1", [kind]));
 }
+
+/** Per kind: jobs due and waiting, jobs running, and how long the oldest due one has waited (metrics). */
+export function queueStats(q: Queryable, now: Date): Promise<{ kind: string; queued: number; running: number; oldest_age_s: number }[]> {
+  // due by business time, as the worker claims them; the wait since it fell due
+  return q.query(
+    `SELECT kind, count(*) FILTER (WHERE status = 'QUEUED')::int AS queued, count(*) FILTER (WHERE status = 'RUNNING')::int AS running,
+            COALESCE(EXTRACT(EPOCH FROM $1::timestamptz - min(run_at) FILTER (WHERE status = 'QUEUED')), 0)::float8 AS oldest_age_s
+     FROM jobs WHERE (status = 'QUEUED' AND run_at <= $1) OR status = 'RUNNING' GROUP BY kind ORDER BY kind`,
+    [now],
+  );
+}

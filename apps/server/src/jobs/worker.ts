@@ -1,5 +1,6 @@
 import type { Transporter } from 'nodemailer';
 import type { AppContext } from '../context.js';
+import { jobsFailed } from '../lib/metrics.js';
 import { claimDueMail, markMailFailed, markMailSent } from '../modules/mail/service.js';
 import { claimDueJob, markJobDone, markJobFailed } from './repo.js';
 import { seedSchedules } from './schedule.js';
@@ -134,7 +135,10 @@ export class Worker {
         runAt: retry,
         error: String((err as Error).message),
       });
-      if (!(err instanceof RetryLater)) this.ctx.log.warn({ jobId: job.id, kind: job.kind, err }, 'job failed');
+      if (!(err instanceof RetryLater)) {
+        jobsFailed.labels(job.kind).inc();
+        this.ctx.log.warn({ jobId: job.id, kind: job.kind, err }, 'job failed');
+      }
     }
     return true;
   }

@@ -27,6 +27,7 @@ import { healthRoutes } from './health/routes.js';
 import { integrationsModule, queueWebhook } from './integrations/service.js';
 import { mailDevRoutes } from './mail/routes.js';
 import { mediaAdminRoutes, mediaJobs, mediaSitesRoutes } from './media/routes.js';
+import { metricsRoutes } from './metrics/routes.js';
 import type { Module } from './module.js';
 import { noticeJobs, noticeRoutes } from './notices/routes.js';
 import { planJobs } from './plans/jobs.js';
@@ -61,6 +62,7 @@ publishGuards.push(experimentPublishGuard);
 /** Every domain module, in mount order. A module owns its routes, service and SQL. */
 export const modules: Module[] = [
   { name: 'health', admin: healthRoutes, sites: healthRoutes },
+  { name: 'metrics', admin: metricsRoutes },
   { name: 'auth', prefix: '/api/v1/auth', admin: authRoutes, jobs: authJobs },
   { name: 'accounts', prefix: '/api/v1', admin: accountRoutes },
   { name: 'contracts', prefix: '/api/v1', admin: contractRoutes, jobs: contractJobs },

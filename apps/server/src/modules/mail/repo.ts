@@ -35,6 +35,14 @@ export async function insertMail(
   return row.id;
 }
 
+/** Mails the SMTP server has not accepted yet (queued or being sent) and the age of the oldest, in seconds. */
+export function outboxBacklog(q: Queryable): Promise<{ waiting: number; oldest_age_s: number }> {
+  return q.one(
+    `SELECT count(*)::int AS waiting, COALESCE(EXTRACT(EPOCH FROM now() - min(created_at)), 0)::float8 AS oldest_age_s
+     FROM mail_outbox WHERE status IN ('QUEUED','SENDING')`,
+  );
+}
+
 export function listOutbox(q: Queryable, limit: number): Promise<OutboxMail[]> {
   return q.query<OutboxMail>(
     'SELECT id, to_addr, subject, text_body, status, attempts, created_at, sent_at FROM mail_outbox ORDER BY id DESC LIMIT $1',

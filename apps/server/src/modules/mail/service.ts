@@ -6,7 +6,7 @@ import { insertMail } from './repo.js';
 // and the development reader. Other modules call this file, never repo.ts.
 
 export type { ClaimedMail, OutboxMail } from './repo.js';
-export { claimDueMail, listOutbox, markMailFailed, markMailSent } from './repo.js';
+export { claimDueMail, listOutbox, markMailFailed, markMailSent, outboxBacklog } from './repo.js';
 
 export interface Mail {
   to: string;
