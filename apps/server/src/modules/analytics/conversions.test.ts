@@ -271,3 +271,52 @@ describe('conversions', () => {
     expect((await conversions(site.siteId)).length).toBe(before + 2);
   });
 });
+
+describe('a phone whose clock runs fast', () => {
+  it('its batches are moved back to the server clock on arrival, in order, so its conversion goes to the page it was on; a retry counts once', async () => {
+    // the server's business time, frozen at each step; the phone's clock is 90 s ahead of it
+    const T = Date.parse('2026-11-15T12:00:00+09:00');
+    const sid = 'visitor-fastclock-0123456789';
+    const send = (events: Record<string, unknown>[]) =>
+      http(s.sitesUrl, 'POST', '/api/v1/end-user/events', { body: { events }, headers: { cookie: `swipe_sid=${sid}`, 'user-agent': UA } });
+    const stored = async (ids: string[]) =>
+      (
+        await s.ctx.db.query<{ event_id: string; event: string; page_id: number; occurred_at: string }>(
+          'SELECT event_id, event, page_id, occurred_at FROM analytics_events WHERE site_id = $1 AND event_id = ANY($2::text[]) ORDER BY occurred_at, event_id',
+          [site.siteId, ids],
+        )
+      ).map((r) => ({ id: r.event_id, event: r.event, page: Number(r.page_id), at: new Date(r.occurred_at).toISOString() }));
+    try {
+      // 12:00:00 on the server: A1 shown at the phone's 12:01:30
+      s.ctx.clock.set(new Date(T), { frozen: true });
+      const first = [{ id: 'fastclock-0123456789-0', event: 'page_view', site_id: site.siteId, page_id: pageA1, at: T + 90_000 }];
+      expect((await send(first)).status).toBe(202);
+      // 12:02:00 on the server: A1 left at the phone's 12:03:20 (110 s shown) and A2 shown at its 12:03:30, one batch
+      s.ctx.clock.set(new Date(T + 120_000), { frozen: true });
+      const second = [
+        { id: 'fastclock-0123456789-1', event: 'page_leave', site_id: site.siteId, page_id: pageA1, dwell_ms: 110_000, at: T + 200_000 },
+        { id: 'fastclock-0123456789-2', event: 'page_view', site_id: site.siteId, page_id: pageA2, at: T + 210_000 },
+      ];
+      expect((await send(second)).status).toBe(202);
+      // 12:02:05: the same batch sent again (a retry), 85 s ahead now: still stored once
+      s.ctx.clock.set(new Date(T + 125_000), { frozen: true });
+      expect((await send(second)).status).toBe(202);
+      // each batch moved back by its 90 s lead (03:00 UTC is 12:00 in Japan): none after its arrival, order and gaps kept
+      expect(await stored(['fastclock-0123456789-0', 'fastclock-0123456789-1', 'fastclock-0123456789-2'])).toEqual([
+        { id: 'fastclock-0123456789-0', event: 'page_view', page: pageA1, at: '2026-11-15T03:00:00.000Z' },
+        { id: 'fastclock-0123456789-1', event: 'page_leave', page: pageA1, at: '2026-11-15T03:01:50.000Z' },
+        { id: 'fastclock-0123456789-2', event: 'page_view', page: pageA2, at: '2026-11-15T03:02:00.000Z' },
+      ]);
+      // the form sent at 12:02:05: the conversion is on A2, the page shown, just after its view (stamped 12:03:30 by
+      // the phone, it was after the server's now and A1 took the conversion)
+      const before = (await conversions(site.siteId)).length;
+      expect((await contact(site.siteId, { cookie: cookie({ swipe_sid: sid }) })).status).toBe(201);
+      const rows = await conversions(site.siteId);
+      expect(rows.length).toBe(before + 1);
+      expect(Number(rows.at(-1)?.page_id)).toBe(pageA2);
+      expect(new Date(rows.at(-1)?.occurred_at as string).toISOString()).toBe('2026-11-15T03:02:00.001Z');
+    } finally {
+      s.ctx.clock.reset();
+    }
+  });
+});

@@ -59,8 +59,21 @@ export function referrerHost(referrer: unknown, ownHost: string | undefined): st
   }
 }
 
-/** How far `at` may be from the server's clock (a retry resends the same `at`; nothing is re-timed). */
+/** How far `at` may be from the server's clock (a retry resends the same `at`). */
 export const AT_WINDOW_MS = 24 * 3600_000;
+
+/**
+ * How far a batch is stamped ahead of the server's clock (0 when it is not): a phone whose clock runs fast stamps
+ * its events after the server's "now", where a conversion (stamped by the server) would not find them and go to
+ * an earlier page or be dropped. Such a batch is moved back by this much as a whole: no event is stored after the
+ * moment its batch arrived, and the batch keeps its order and gaps (clamping each event to "now" would give a
+ * page's leave and the next page's view one instant). Events past the 24 h window are left out (they are dropped).
+ */
+export function leadOf(events: readonly { at?: number }[], now: number): number {
+  let lead = 0;
+  for (const e of events) if (e.at !== undefined && e.at - now <= AT_WINDOW_MS) lead = Math.max(lead, e.at - now);
+  return lead;
+}
 
 /** The Japan day (YYYY-MM-DD) of an instant: the rollups' key. */
 export function japanDay(ms: number): string {
@@ -71,8 +84,9 @@ export function japanDay(ms: number): string {
  * The rows to store for a batch. Dropped: kinds a visitor may not send (conversion), events of sites that are
  * not published (`pagesOf` null) or on pages not in the published site, events whose `at` is more than 24 h
  * from now, events with an id but no `at` (a retry could not be recognised). An event without an id (an old
- * cached viewer) gets one made here (no dedupe) and, without `at`, the server's time. Kind-specific facts
- * are kept only on their kind (dwell on page_leave, x/y on tap, both coordinates or neither).
+ * cached viewer) gets one made here (no dedupe) and, without `at`, the server's time; a batch stamped ahead of
+ * the server's clock is moved back to it (leadOf). Kind-specific facts are kept only on their kind (dwell on
+ * page_leave, x/y on tap, both coordinates or neither).
  */
 /**
  * `data` as stored: snake_case keys, as the viewer sent them (the request's keys were made camelCase at the
@@ -110,13 +124,15 @@ export interface RowsInput {
 
 export function rowsOf(events: VisitorEvent[], input: RowsInput): EventRow[] {
   const { pagesOf, now } = input;
+  const lead = leadOf(events, now);
   const rows: EventRow[] = [];
   for (const e of events) {
     if (e.event === 'conversion') continue;
     const pages = pagesOf(e.siteId);
     if (!pages) continue;
     if (e.pageId && !pages.has(e.pageId)) continue;
-    if (e.at === undefined ? e.id !== undefined : Math.abs(now - e.at) > AT_WINDOW_MS) continue;
+    const at = e.at === undefined ? now : e.at - lead;
+    if (e.at === undefined ? e.id !== undefined : Math.abs(now - at) > AT_WINDOW_MS) continue;
     const tap = e.event === 'tap' && typeof e.x === 'number' && typeof e.y === 'number';
     if (e.event === 'tap' && !tap) continue;
     if (e.event === 'page_leave' && typeof e.dwellMs !== 'number') continue;
@@ -125,17 +141,18 @@ export function rowsOf(events: VisitorEvent[], input: RowsInput): EventRow[] {
       siteId: e.siteId,
       pageId: e.pageId ?? null,
       event: e.event,
-      sessionId: input.visitor(e.siteId, e.at ?? now),
+      sessionId: input.visitor(e.siteId, at),
       lang: e.lang ?? null,
       targetId: e.targetId ?? e.popupId ?? null,
       data: withVariation(
         storedData(e.popupId ? { ...(e.data ?? {}), popupId: e.popupId } : (e.data ?? {}), input.host),
         e.pageId ? (input.variationOf?.(e.siteId, e.pageId) ?? null) : null,
       ),
-      occurredAt: new Date(e.at ?? now).toISOString(),
+      occurredAt: new Date(at).toISOString(),
       dwellMs: e.event === 'page_leave' ? (e.dwellMs ?? null) : null,
       x: tap ? (e.x ?? null) : null,
       y: tap ? (e.y ?? null) : null,
+      retimed: lead > 0,
     });
   }
   return rows;

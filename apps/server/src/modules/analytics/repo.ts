@@ -18,13 +18,17 @@ export interface EventRow {
   dwellMs: number | null;
   x: number | null;
   y: number | null;
+  /** moved back to the server's clock (a batch stamped ahead of it: ingest.ts leadOf), so a retry has another instant */
+  retimed?: boolean;
 }
 
 /**
  * Stores a batch in one statement (column arrays through unnest); an event already stored (same site, id and
- * instant: a retry) is skipped. Returns how many rows were new.
+ * instant: a retry) is skipped, and so is a moved one already stored under its id (below). Returns how many rows
+ * were new.
  */
-export async function insertEvents(q: Queryable, rows: EventRow[]): Promise<number> {
+export async function insertEvents(q: Queryable, batch: EventRow[]): Promise<number> {
+  const rows = batch.some((r) => r.retimed) ? await withoutStoredRetimed(q, batch) : batch;
   if (rows.length === 0) return 0;
   const col = <K extends keyof EventRow>(k: K) => rows.map((r) => r[k]);
   const inserted = await q.query<{ n: number }>(
@@ -52,6 +56,30 @@ export async function insertEvents(q: Queryable, rows: EventRow[]): Promise<numb
     ],
   );
   return Number(inserted[0]?.n ?? 0);
+}
+
+/**
+ * A batch moved back to the server's clock is moved by how far ahead it is when it arrives, so a retry of it (later,
+ * moved by less) carries another instant, which the unique (site, id, instant) does not catch: its moved events are
+ * looked up by id in the day before the latest of them (the first copy was stored at or before its own arrival,
+ * and a retry follows within seconds). Only moved batches pay for the look-up.
+ */
+async function withoutStoredRetimed(q: Queryable, rows: EventRow[]): Promise<EventRow[]> {
+  const moved = rows.filter((r) => r.retimed);
+  const latest = Math.max(...moved.map((r) => Date.parse(r.occurredAt)));
+  const found = await q.query<{ site_id: number; event_id: string }>(
+    `SELECT DISTINCT site_id, event_id FROM analytics_events
+      WHERE site_id = ANY($1::bigint[]) AND event_id = ANY($2::text[]) AND occurred_at >= $3 AND occurred_at <= $4`,
+    [
+      [...new Set(moved.map((r) => r.siteId))],
+      moved.map((r) => r.eventId),
+      new Date(latest - 24 * 3600_000).toISOString(),
+      new Date(latest).toISOString(),
+    ],
+  );
+  if (found.length === 0) return rows;
+  const stored = new Set(found.map((f) => `${Number(f.site_id)} ${f.event_id}`));
+  return rows.filter((r) => !(r.retimed && stored.has(`${r.siteId} ${r.eventId}`)));
 }
 
 /** Page views per site in [start, end) (billing's monthly PV fee): one GROUP BY on the page-view index (0013). */

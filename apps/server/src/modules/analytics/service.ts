@@ -15,6 +15,7 @@ import {
   isBot,
   isPreview,
   japanDay,
+  leadOf,
   type RowsInput,
   rollupKeysOf,
   rowsOf,
@@ -168,11 +169,13 @@ export async function recordEvents(
 
   const now = ctx.clock.nowMs();
   const anonymous = sendsGpc(req.headers);
-  // the salts of the batch's days (at most yesterday, today and tomorrow: `at` is within 24 h)
+  // the salts of the batch's days (at most yesterday, today and tomorrow: `at` is within 24 h), at the instants
+  // rowsOf stores (a batch stamped ahead of the server's clock is moved back to it)
+  const lead = leadOf(events, now);
   const salts = new Map<string, string | null>();
   if (!anonymous)
     for (const e of events) {
-      const at = e.at ?? now;
+      const at = e.at === undefined ? now : e.at - lead;
       const day = japanDay(at);
       if (Math.abs(now - at) <= AT_WINDOW_MS && !salts.has(day)) salts.set(day, await saltFor(ctx, day));
     }

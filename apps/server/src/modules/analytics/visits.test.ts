@@ -77,7 +77,8 @@ beforeAll(async () => {
   expect(hook.status).toBe(200);
 
   const { P, D, R, C, Q, M, G, B } = SIDS;
-  // (the clock starts at 12:00: the explicit times below are before it, as a browser's queued events are)
+  // (the clock starts at 12:00: the explicit times below are before it, as a browser's queued events are; later
+  // ones are sent once the clock has reached them, as a browser sends them: one stamped ahead would be moved back)
   // P: a phone from a Google ad (with term, content and referrer): A1 5 s, A2 1.74 s, a CTA tap, two contact forms
   await send(P, [
     pv(a1, T('11:50:00'), {
@@ -115,9 +116,12 @@ beforeAll(async () => {
   clock.advance(31 * 60_000);
   await send(Q, [pv(a1, clock.nowMs())]);
   // P comes back at 12:40 from a mail campaign: another visit (a bounce), its conversions stay with the first
+  clock.set(new Date(T('12:40:00')));
   await send(P, [pv(a1, T('12:40:00'), { utm_source: 'mail', utm_medium: 'email', utm_campaign: 'nov2' })]);
   // M: one page just before Japan midnight, one just after: a visit on each day, another visitor id each day
+  clock.set(new Date(T('23:59:30')));
   await send(M, [pv(a1, T('23:59:30'))]);
+  clock.set(new Date(T('00:00:30', DAY2)));
   await send(M, [pv(a1, T('00:00:30', DAY2))]);
   await refreshRollups(s.ctx, siteId, DAY1);
   await refreshRollups(s.ctx, siteId, DAY2);
@@ -216,6 +220,8 @@ describe('visits', () => {
   });
 
   it('the visitor cookie lives until Japan midnight and is set only once an id is stored', async () => {
+    // business time back to 12:31 on day 1 (the visits above are stored and rolled up)
+    clock.set(new Date(T('12:31:00')));
     const fresh = await send(null, [pv(a1, clock.nowMs())]);
     const cookie = fresh.headers.get('set-cookie') ?? '';
     expect(cookie).toMatch(/^swipe_sid=[\w-]{16,64};/);
