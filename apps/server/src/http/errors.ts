@@ -45,7 +45,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const refused = dataError(error);
     if (error instanceof AppError) err = error;
     else if (refused) {
-      req.log.warn({ err: error }, 'database refused a value');
+      // bad input that passed the rules (a fuzzer's number past a column's range): the client's fault, one line
+      req.log.info(
+        { statusCode: refused.status, route: req.routeOptions.url, pgCode: (error as { code?: string }).code },
+        'refused a value the database would not take',
+      );
       err = refused;
     } else if ((error as FastifyError).validation) err = new AppError(400, 'VALIDATION_FAILED', 'server.validation_failed');
     else {

@@ -43,9 +43,11 @@ export function formatLine(rec: Record<string, unknown>, color = false): string 
   if (typeof rec.method === 'string' && typeof rec.url === 'string')
     text = `${rec.method} ${rec.url} ${rec.status ?? ''} ${typeof rec.ms === 'number' ? `${rec.ms.toFixed(1)} ms` : ''}`.trim();
   for (const [k, v] of Object.entries(rec)) if (!QUIET.has(k) && v !== undefined) text += ` ${k}=${value(v)}`;
+  const err = rec.err as { type?: string; message?: string; stack?: string } | undefined;
+  // one line per record; only an error (level 50 and up) carries its stack below it, what it needs to be fixed
+  if (err && level < 50) text += ` err=${value(`${err.type ?? 'Error'}: ${err.message ?? ''}`.split('\n')[0])}`;
   let out = `${time} ${color ? `\x1b[${COLORS[level] ?? '0'}m${name}\x1b[0m` : name} ${text}`;
-  const err = rec.err as { message?: string; stack?: string } | undefined;
-  if (err) out += `\n${err.stack ?? err.message ?? value(err)}`;
+  if (err && level >= 50) out += `\n${err.stack ?? err.message ?? value(err)}`;
   return out;
 }
 

@@ -40,6 +40,17 @@ describe('readable lines', () => {
     expect(line.split('\n')).toEqual(['00:00:00.000 ERROR unhandled error', 'Error: boom', '    at x']);
   });
 
+  it('keeps a warning with an error on its one line: the type and message, no stack', () => {
+    const line = formatLine({
+      level: 40,
+      time: 0,
+      msg: 'job failed',
+      kind: 'x',
+      err: { type: 'TypeError', message: 'no\nmore', stack: 'TypeError: no\n    at x' },
+    });
+    expect(line).toBe('00:00:00.000 WARN  job failed kind=x err="TypeError: no"');
+  });
+
   it('colours the level only for a terminal', () => {
     expect(formatLine({ level: 40, time: 0, msg: 'w' }, true)).toContain('\x1b[33mWARN \x1b[0m');
   });
