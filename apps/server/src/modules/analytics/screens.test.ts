@@ -183,19 +183,30 @@ describe('analysis figures', () => {
     const old = await get('U1', `/site/${siteOf.U1}/lp?from=${addDays(today, -400)}&to=${today}`);
     expect(old.status).toBe(422);
   });
-  it('CSV exports have a BOM and translated headers', async () => {
+  it('CSV exports have a BOM, translated headers and the figures the screen shows', async () => {
     const res = await fetch(`${s.adminUrl}/api/v1/analysis/site/${siteOf.U1}/page/export-csv`, {
       headers: { authorization: `Bearer ${token.U1}`, 'accept-language': 'ja' },
     });
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder().decode(bytes.slice(3));
-    expect(text.split('\r\n')[0]).toContain('到達率');
-    expect(text).toContain('A1,10,20,100.0,5,25.0,3,3,3,15.0,2');
-    expect(text).toContain('A2,5,10,50.0,5,50.0,1.7,1.7,1,10.0,1');
+    expect(text.split('\r\n')[0]).toBe(
+      'ページ,訪問者数（日別）,PV,到達率（%）,離脱数,離脱率（%）,滞在時間の中央値（秒）,平均滞在時間（秒）,CTAクリック,CTAクリック率（%）,CV,入口数,直帰率（%）,滞在時間の計測件数',
+    );
+    // A1: 10 of the site's 10 visitors, 20 views, 5 exits (25.0 %), dwell 3.0 s median and mean on 10 views, 3 CTA
+    // clicks (15.0 %), 2 conversions, 8 entries of which 2 bounced (25.0 %)
+    expect(text).toContain('\r\nA1,10,20,100.0,5,25.0,3.0,3.0,3,15.0,2,8,25.0,10\r\n');
+    // A2: 4 views of 1.74 s (median bucket 1.7 s, mean 6840 / 4 = 1.71 s), no entries: no bounce rate
+    expect(text).toContain('\r\nA2,5,10,50.0,5,50.0,1.7,1.7,1,10.0,1,0,,4\r\n');
     const lp = await get('U1', `/site/${siteOf.U1}/lp/export-csv?from=${yesterday}&to=${today}`, 'en');
     // fetch's text() drops the BOM (checked on the bytes above)
-    expect(String(lp.body).split('\r\n')[0]).toBe('Day,Daily visitors,Page views,Conversions,CV rate (%),CTA clicks');
+    const lines = String(lp.body).split('\r\n');
+    expect(lines[0]).toBe(
+      'Day,Daily visitors,Page views,Conversions,CV rate (%),CTA clicks,Visits,Bounce rate (%),Mean visit duration (s)',
+    );
+    // yesterday: nothing (no visitors, no visits: no rates, no duration); today: 2 of 10 visitors converted (20.0 %),
+    // 3 of 12 visits bounced (25.0 %), 120 s over 12 visits (10.0 s)
+    expect(lines.slice(1, 3)).toEqual([`${yesterday},0,0,0,,0,0,,`, `${today},10,30,3,20.0,4,12,25.0,10.0`]);
     const rk = await get('U1', `/site/${siteOf.U1}/ranking/export-csv`, 'en');
     expect(String(rk.body)).toMatch(/^Rank,Page,/);
   });
