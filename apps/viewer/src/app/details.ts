@@ -7,6 +7,15 @@ import { type Api, ApiError, clearToken, errorText, readToken } from '../lib/api
 export type DetailState = { status: 'loading' } | { status: 'success'; data: PageDetailResponse } | { status: 'unset' };
 export type Details = Record<number, DetailState>;
 
+/**
+ * A page's dynamic text filled from this address, as the server fills the first page (core placeholders.ts): the
+ * rule is fetched only for a page that has placeholders, never in the first load.
+ */
+const withPlaceholders = (d: PageDetailResponse): PageDetailResponse | Promise<PageDetailResponse> =>
+  JSON.stringify(d.pageDetail).includes('{{')
+    ? import('@swipe/core/placeholders.ts').then((m) => m.fillPageDetail(d, m.placeholderValues(new URLSearchParams(location.search))))
+    : d;
+
 /** The pictures of the pages whose detail has loaded, by page id (the album's members-only thumbnails). */
 export function loadedMedia(details: Details): Record<number, { imageUrl: string | null; thumbnail: string | null }> {
   const out: Record<number, { imageUrl: string | null; thumbnail: string | null }> = {};
@@ -47,6 +56,7 @@ export function useDetails({ boot, api, onSignedOut, showToast, t }: DetailsDeps
         inflight.current.add(page.id);
         api
           .pageDetail(page.id, access)
+          .then(withPlaceholders)
           .then((data) => startTransition(() => setDetails((x) => ({ ...x, [page.id]: { status: 'success', data } }))))
           .catch((e: unknown) => {
             setDetails((x) => ({ ...x, [page.id]: { status: 'unset' } }));

@@ -16,6 +16,7 @@ import { ByteCache, perContext } from '../../lib/bytecache.js';
 import type { PublishedSite } from '../published/service.js';
 import { entryAssets } from './assets.js';
 import { etagOf, versionKey } from './cache.js';
+import { fillDetails, placeholderFill } from './placeholders.js';
 import { findPage, pagesOf, presentPageDetail, presentSeo, presentSite } from './present.js';
 
 // Server rendering of the viewer: the HTML of any position, with per-language SEO tags, the page's
@@ -140,7 +141,9 @@ export async function renderViewer(ctx: AppContext, req: FastifyRequest, reply: 
   const byId = o.pageId ? findPage(ps, o.pageId) : null;
   const asked = byId ? { col: byId.col, row: byId.row } : parsePosition(o.position, cols, rows);
   const origin = `${req.protocol}://${String(req.headers.host ?? '').replace(/[^\w.:-]/g, '')}`;
-  const key = `${versionKey(ps)}:${o.lang}:${asked ? positionCode(asked) : '-'}:${rootPath}:${mode}:${origin}:${o.variationId ?? ''}`;
+  // dynamic text: a site with placeholders is rendered per value of the sources it names (placeholders.ts)
+  const fill = placeholderFill(ps, req.url);
+  const key = `${versionKey(ps)}:${o.lang}:${asked ? positionCode(asked) : '-'}:${rootPath}:${mode}:${origin}:${o.variationId ?? ''}${fill ? `:${fill.key}` : ''}`;
   const store = ssrCacheOf(ctx);
   const hit = o.preview ? undefined : store.get(key);
   const vary = o.vary ? { fn: o.vary, part: o.variationId ?? '' } : undefined;
@@ -167,6 +170,7 @@ export async function renderViewer(ctx: AppContext, req: FastifyRequest, reply: 
     const loc = first && !first.locked && first.hasMedia ? findPage(ps, first.id) : null;
     if (loc) details[first?.id as number] = presentPageDetail(loc, o.lang, ps.defaultLanguage);
   }
+  fillDetails(details, fill);
   const boot: ViewerBoot = {
     site,
     start,
