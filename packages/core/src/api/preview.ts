@@ -9,6 +9,8 @@ export const previewSiteParams = z.object({ siteId: id });
 export const previewPageParams = z.object({ siteId: id, pageId: id });
 export const previewPathParams = previewSiteParams.extend({ '*': z.string().max(200).optional() });
 export const previewLangQuery = z.object({ lang: z.string().max(10).optional(), domain: z.string().max(255).optional() });
+/** The preview page: `revision` shows that kept revision instead of the working copy (an operator's session only). */
+export const previewPageQuery = previewLangQuery.extend({ revision: id.optional() });
 
 /** POST preview/site/{id}/login: checked by checkLogin (forms.ts), the rule the lock screen runs too. */
 export const previewLoginBody = z.object({ email: z.unknown().optional(), password: z.unknown().optional() });
@@ -37,6 +39,10 @@ export const previewPageResponse = pageDetailResponse;
 /** GET preview/site/{id}/page/{pageId}/product: the page's products. */
 export const previewProductsResponse = pageProductsResponse;
 
-/** POST preview/site/{id}/operator {ticket, lang}: a ticket from the back-office becomes a preview session. */
-export const previewTicketExchangeBody = z.object({ ticket: z.string().min(1).max(2000), lang: z.string().max(10).optional() });
+/** POST preview/site/{id}/operator {ticket, lang, revision}: a ticket from the back-office becomes a preview session. */
+export const previewTicketExchangeBody = z.object({
+  ticket: z.string().min(1).max(2000),
+  lang: z.string().max(10).optional(),
+  revision: id.optional(),
+});
 export const previewTicketExchangeResponse = z.object({ next: z.string() });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { email, previewSecurity } from '../validation.js';
+import { id } from './common.js';
 
 // Preview sharing (back-office.md 2, 3, 6, 7): operators invite e-mails to the preview of a site and set
 // its passcode. Operator calls on the admin origin under /api/v1/preview/site/{id}/share.
@@ -56,11 +57,12 @@ export const shareStatusResponse = z.object({
 export type ShareStatusView = z.output<typeof shareStatusResponse>;
 
 /**
- * POST .../share/ticket {lang}: the signed-in operator's one-click preview (docs/decisions.md). The answer's
+ * POST .../share/ticket {lang, revision}: the signed-in operator's one-click preview (docs/decisions.md). The answer's
  * `url` opens the sites origin's preview entrance with a single-use ticket of PREVIEW_TICKET_TTL_S seconds in
- * its fragment (a fragment is never sent to a server, so the ticket reaches no access log).
+ * its fragment (a fragment is never sent to a server, so the ticket reaches no access log). With `revision`, the
+ * preview shows that kept revision of the site instead of the working copy (operators only).
  */
-export const previewTicketBody = z.object({ lang: z.string().max(10).optional() });
+export const previewTicketBody = z.object({ lang: z.string().max(10).optional(), revision: id.optional() });
 export const previewTicketResponse = z.object({ url: z.string(), expiresIn: z.number().int() });
 export type PreviewTicketView = z.output<typeof previewTicketResponse>;
 

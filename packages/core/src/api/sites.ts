@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { LANGUAGES, MAX_COLUMNS, SITE_STATUSES } from '../constants.js';
+import { REVISION_SITE_PARTS } from '../revisions.js';
 import { siteDocumentSchema } from '../site.js';
 import { requiredString } from '../validation.js';
-import { messageResponse, paged, pageQuery } from './common.js';
+import { id, messageResponse, paged, pageQuery } from './common.js';
 
 // The site editor's calls (back-office.md 4-6) on the admin origin under /api/v1/sites.
 
@@ -60,3 +61,38 @@ export const siteDetail = z.intersection(
 export type SiteDetail = z.output<typeof siteDetail>;
 export const savedSite = z.intersection(siteDetail, messageResponse);
 export type SavedSite = z.output<typeof savedSite>;
+
+// Site revisions (docs/decisions.md "Site revisions"): every publish kept, with what changed; rollback.
+const revisionPageRef = z.object({ id: z.number().int().nullable(), cell: z.string() });
+const revisionItemRef = z.object({
+  kind: z.enum(['button', 'product']),
+  id: z.number().int().nullable(),
+  cell: z.string(),
+  label: z.string(),
+});
+const refs = <T extends z.ZodType>(ref: T) => z.object({ added: z.array(ref), removed: z.array(ref), edited: z.array(ref) });
+/** What changed against the revision before (core revisions.ts diffSites). */
+export const revisionChanges = z.object({
+  pages: refs(revisionPageRef),
+  items: refs(revisionItemRef),
+  site: z.array(z.enum(REVISION_SITE_PARTS)),
+});
+export const revisionView = z.object({
+  revision: z.number().int(),
+  publishedAt: z.string(),
+  /** who published it (null: the system, or an account since removed) */
+  publishedBy: z.object({ id: z.number().int(), name: z.string().nullable(), email: z.string().nullable() }).nullable(),
+  /** the one visitors see */
+  live: z.boolean(),
+  /** a rollback: the revision it published again */
+  restoredFrom: z.number().int().nullable(),
+  /** null for the first revision the site had */
+  changes: revisionChanges.nullable(),
+});
+export type RevisionView = z.output<typeof revisionView>;
+/** GET /sites/{id}/revisions: newest first; at most `keep`; canRollback: the caller may publish this site now. */
+export const revisionList = z.object({ items: z.array(revisionView), keep: z.number().int(), canRollback: z.boolean() });
+export type RevisionList = z.output<typeof revisionList>;
+export const revisionParams = z.object({ id, revision: id });
+/** POST /sites/{id}/revisions/{revision}/rollback: the old snapshot published as a new revision. */
+export const rollbackResponse = z.object({ revision: z.number().int(), message: z.string() });

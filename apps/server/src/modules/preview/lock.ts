@@ -69,6 +69,7 @@ export const ENTER_SCRIPT = `(function () {
   var m = /[#&]ticket=([A-Za-z0-9._-]+)/.exec(location.hash);
   var id = location.pathname.split('/')[2];
   var lang = new URLSearchParams(location.search).get('lang') || '';
+  var rev = new URLSearchParams(location.search).get('revision') || '';
   var lock = '/site/' + id + '/preview' + (lang ? '?lang=' + encodeURIComponent(lang) : '');
   history.replaceState(null, '', location.pathname + location.search);
   if (!m || !/^\\d+$/.test(id)) return location.replace(lock);
@@ -76,7 +77,7 @@ export const ENTER_SCRIPT = `(function () {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ ticket: m[1], lang: lang }),
+    body: JSON.stringify(/^\\d{1,9}$/.test(rev) ? { ticket: m[1], lang: lang, revision: Number(rev) } : { ticket: m[1], lang: lang }),
   })
     .then(function (r) { return r.ok ? r.json() : null; })
     .then(function (d) { location.replace(d && typeof d.next === 'string' && d.next.charAt(0) === '/' ? d.next : lock); }, function () { location.replace(lock); });

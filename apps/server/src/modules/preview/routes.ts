@@ -4,6 +4,7 @@ import {
   previewLoginBody,
   previewLoginResponse,
   previewPageParams,
+  previewPageQuery,
   previewPageResponse,
   previewPathParams,
   previewProductsResponse,
@@ -61,7 +62,7 @@ export async function previewSitesRoutes(app: App, ctx: AppContext): Promise<voi
     '/api/v1/preview/site/:siteId/operator',
     { schema: { tags, params: previewSiteParams, body: previewTicketExchangeBody, response: { 200: previewTicketExchangeResponse } } },
     async (req, reply) => {
-      const r = await previewOperatorSession(ctx, req.params.siteId, req.body.ticket, req.body.lang);
+      const r = await previewOperatorSession(ctx, req.params.siteId, req.body.ticket, req.body.lang, req.body.revision);
       reply.setCookie(PREVIEW_COOKIE, r.token, {
         path: `/site/${req.params.siteId}/preview`,
         httpOnly: true,
@@ -102,11 +103,16 @@ export async function previewSitesRoutes(app: App, ctx: AppContext): Promise<voi
   );
 
   // The preview page: the lock screen until authorised, then the working copy through the viewer.
-  const html = { hide: true, querystring: previewLangQuery };
+  const html = { hide: true, querystring: previewPageQuery };
   app.get('/site/:siteId/preview', { schema: { ...html, params: previewSiteParams } }, async (req, reply) =>
-    previewPage(ctx, req, reply, { siteId: req.params.siteId, rest: '', lang: req.query.lang }),
+    previewPage(ctx, req, reply, { siteId: req.params.siteId, rest: '', lang: req.query.lang, revision: req.query.revision }),
   );
   app.get('/site/:siteId/preview/*', { schema: { ...html, params: previewPathParams } }, async (req, reply) =>
-    previewPage(ctx, req, reply, { siteId: req.params.siteId, rest: req.params['*'] ?? '', lang: req.query.lang }),
+    previewPage(ctx, req, reply, {
+      siteId: req.params.siteId,
+      rest: req.params['*'] ?? '',
+      lang: req.query.lang,
+      revision: req.query.revision,
+    }),
   );
 }

@@ -6,7 +6,7 @@ import type { AppContext } from '../../context.js';
 import { invalid, notFound } from '../../errors.js';
 import { requestLang } from '../../http/lang.js';
 import type { PublishedSite } from '../published/service.js';
-import { findSite, planOf, readSiteDocument } from '../sites/service.js';
+import { findSite, planOf, readSiteDocument, revisionSnapshot } from '../sites/service.js';
 import { findPage, presentCompany, presentPageDetail, presentProducts, presentSeo, presentSite, renderViewer } from '../viewer/service.js';
 import { exchangePreviewTicket, issuePreviewToken, PREVIEW_COOKIE, requirePreview, verifyPreviewToken } from './credential.js';
 import { sendLockPage } from './lock.js';
@@ -37,6 +37,27 @@ export async function workingCopy(ctx: AppContext, siteId: number): Promise<Publ
   };
 }
 
+/** A kept revision shaped like a publication (the operator's preview of an earlier revision); null when not kept. */
+export async function revisionCopy(ctx: AppContext, siteId: number, revision: number): Promise<PublishedSite | null> {
+  const row = await findSite(ctx.db, siteId);
+  const snap = row ? await revisionSnapshot(ctx, siteId, revision) : null;
+  if (!row || !snap) return null;
+  const plan = await planOf(ctx.db, row.account_id);
+  return {
+    siteId: row.id,
+    uuid: row.uuid,
+    version: snap.version,
+    publishedAt: snap.publishedAt,
+    isDefault: row.is_default,
+    customDomain: null,
+    pathPrefix: row.path_prefix,
+    defaultLanguage: snap.document.defaultLanguage,
+    languages: snap.document.languages,
+    planFlags: plan.flags,
+    document: snap.document,
+  };
+}
+
 function langOf(ps: PublishedSite, asked: string | undefined): Language {
   const l = asked ? normalizeLang(asked) : null;
   return l && ps.languages.includes(l) ? l : ps.defaultLanguage;
@@ -54,10 +75,16 @@ export async function previewLogin(ctx: AppContext, siteId: number, input: Previ
  * POST preview/site/{id}/operator {ticket, lang}: the operator's ticket becomes a preview session (the
  * caller sets the cookie); `next` is the preview in the asked language, when the site has it.
  */
-export async function previewOperatorSession(ctx: AppContext, siteId: number, ticket: string, asked: string | undefined) {
+export async function previewOperatorSession(
+  ctx: AppContext,
+  siteId: number,
+  ticket: string,
+  asked: string | undefined,
+  revision?: number,
+) {
   const session = await exchangePreviewTicket(ctx, siteId, ticket);
   const l = asked ? normalizeLang(asked) : null;
-  return { ...session, next: `/site/${siteId}/preview${l ? `/${l}` : ''}` };
+  return { ...session, next: `/site/${siteId}/preview${l ? `/${l}` : ''}${revision ? `?revision=${revision}` : ''}` };
 }
 
 // Every preview API read: an authorised caller, the working copy, the asked language.
@@ -102,13 +129,14 @@ export async function previewProducts(ctx: AppContext, req: FastifyRequest, p: {
 
 /**
  * GET /site/{id}/preview[/…]: the lock screen until the preview cookie is valid (nothing of the site is
- * read for it), then the working copy through the viewer's renderer.
+ * read for it), then the working copy through the viewer's renderer; `revision`: a kept revision instead, for a
+ * signed-in operator's session only (an invitee sees the working copy and nothing of the history: 404).
  */
 export async function previewPage(
   ctx: AppContext,
   req: FastifyRequest,
   reply: FastifyReply,
-  p: { siteId: number; rest: string; lang: string | undefined },
+  p: { siteId: number; rest: string; lang: string | undefined; revision?: number },
 ) {
   const slug = parseSlug(p.rest.split('/'));
   const asked = slug.lang ?? p.lang;
@@ -119,7 +147,8 @@ export async function previewPage(
     if (req.cookies?.[PREVIEW_COOKIE]) reply.clearCookie(PREVIEW_COOKIE, { path: basePath });
     return sendLockPage(ctx, reply, p.siteId, (asked && normalizeLang(asked)) || requestLang(req));
   }
-  const ps = await workingCopy(ctx, p.siteId);
+  if (p.revision !== undefined && viewer.kind !== 'operator') throw notFound();
+  const ps = p.revision !== undefined ? await revisionCopy(ctx, p.siteId, p.revision) : await workingCopy(ctx, p.siteId);
   if (!ps) throw notFound();
   const lang = langOf(ps, asked ?? requestLang(req));
   return renderViewer(ctx, req, reply, { site: ps, lang, position: slug.position ?? 'A1', preview: true, basePath });

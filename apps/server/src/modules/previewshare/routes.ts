@@ -55,6 +55,6 @@ export async function previewShareRoutes(app: App, ctx: AppContext): Promise<voi
   app.post(
     '/preview/site/:id/share/ticket',
     { schema: { tags, security, params: idParams, body: previewTicketBody, response: { 200: previewTicketResponse } } },
-    async (req) => mintPreviewTicket(ctx, actorOf(req), req.params.id, req.body.lang, requestLang(req)),
+    async (req) => mintPreviewTicket(ctx, actorOf(req), req.params.id, req.body.lang, requestLang(req), req.body.revision),
   );
 }

@@ -8,7 +8,7 @@ import { type Actor, assertCanEdit } from '../accounts/actor.js';
 import { getAccountBriefs } from '../accounts/service.js';
 import { queueMail } from '../mail/service.js';
 import { getPublishedSite } from '../published/service.js';
-import { readSiteDocument, scopedSite, setPreviewSecurity } from '../sites/service.js';
+import { assertRevisionInScope, readSiteDocument, scopedSite, setPreviewSecurity } from '../sites/service.js';
 import { activeShares, countShares, revokeEmails, type ShareRow, shareByEmail, shareById, upsertShare } from './repo.js';
 
 // Preview sharing (back-office.md 2, 3, 6, 7): the operator invites e-mails (mail queued in the same
@@ -141,13 +141,25 @@ export async function liveState(ctx: AppContext, actor: Actor, siteId: number) {
 export const PREVIEW_TICKET_TTL_S = 60;
 const TICKET_SUB = /^t:(\d{1,15}):([A-Za-z0-9_-]{16,64})$/;
 
-/** POST .../share/ticket: a single-use ticket (in the URL's fragment, never in a log) for the preview entrance. */
-export async function mintPreviewTicket(ctx: AppContext, actor: Actor, siteId: number, asked: string | undefined, lang: Lang) {
-  await scopedSite(ctx.db, actor, siteId);
+/**
+ * POST .../share/ticket: a single-use ticket (in the URL's fragment, never in a log) for the preview entrance; with
+ * `revision`, for that kept revision (404 when the site has none such: another tenant's is never there).
+ */
+export async function mintPreviewTicket(
+  ctx: AppContext,
+  actor: Actor,
+  siteId: number,
+  asked: string | undefined,
+  lang: Lang,
+  revision?: number,
+) {
+  if (revision !== undefined) await assertRevisionInScope(ctx, actor, siteId, revision);
+  else await scopedSite(ctx.db, actor, siteId);
   const nonce = randomBytes(18).toString('base64url');
   const ticket = await ctx.tokens.sign({ kind: 'preview', siteId }, { sub: `t:${actor.id}:${nonce}`, tv: 0 }, PREVIEW_TICKET_TTL_S);
   const l = (asked && normalizeLang(asked)) || lang;
-  return { url: `${ctx.config.sitesUrl}/site/${siteId}/preview-enter?lang=${l}#ticket=${ticket}`, expiresIn: PREVIEW_TICKET_TTL_S };
+  const rev = revision !== undefined ? `&revision=${revision}` : '';
+  return { url: `${ctx.config.sitesUrl}/site/${siteId}/preview-enter?lang=${l}${rev}#ticket=${ticket}`, expiresIn: PREVIEW_TICKET_TTL_S };
 }
 
 /** The account and nonce of a ticket's subject, or null when the subject is not a ticket's. */

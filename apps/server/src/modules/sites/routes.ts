@@ -16,6 +16,7 @@ import type { AppContext } from '../../context.js';
 import { actorOf, requireOperator } from '../../http/auth.js';
 import { requestLang } from '../../http/lang.js';
 import type { App } from '../module.js';
+import { revisionRoutes } from './revisions.routes.js';
 import * as sites from './service.js';
 
 const tags = ['sites'];
@@ -24,6 +25,7 @@ const security = [{ bearer: [] }];
 /** The site editor's calls (back-office.md 4-6): each route calls one service function. */
 export async function siteRoutes(app: App, ctx: AppContext): Promise<void> {
   requireOperator(app, ctx);
+  await revisionRoutes(app, ctx);
   app.get('/sites', { schema: { tags, security, querystring: siteListQuery, response: { 200: siteList } } }, async (req) =>
     sites.listSites(ctx, actorOf(req), req.query),
   );

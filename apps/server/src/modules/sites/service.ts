@@ -22,12 +22,13 @@ import { getAccountBrief, getAccountBriefs, lockAccount } from '../accounts/serv
 import { recordAudit } from '../audit/service.js';
 import { type PlanLimits, planLimitsOf } from '../plans/service.js';
 import { dropPublishedSites, registerSiteLookups, siteOrigin } from '../published/service.js';
+import { storeRevision } from './publish.js';
 import type { SavedDocument } from './repo/assemble.js';
 import { countCampaignClickRows } from './repo/counters.js';
 import { defaultSiteId, siteIdByDomain } from './repo/domain.js';
 import { countOwnedSites, countSites, listSiteRows } from './repo/list.js';
 import { insertSiteRow } from './repo/preview.js';
-import { bumpPublication, deletePublication, loadPublication, softDeleteSite, storePublication } from './repo/publication.js';
+import { bumpPublication, deletePublication, loadPublication, softDeleteSite } from './repo/publication.js';
 import { readSiteDocument } from './repo/read.js';
 import { assembleDocument, findSite, type SiteRow, writeSiteDocument } from './repo.js';
 import { applyLayoutRule, checkDocumentRules, checkPlanFeatures, codeChanges, codeFields, sanitizeDocumentHtml } from './rules.js';
@@ -241,9 +242,17 @@ export async function getSite(ctx: AppContext, actor: Actor, id: number): Promis
  * publish: working copy and a new publication. private: working copy; visitors no longer see the site.
  * Inside the transaction the site row is read twice (locked before, fresh after) and the document once,
  * before writing (layout rule and code audit): the answer and the snapshot are assembled from the rows
- * the writers return (repo/assemble.ts, the same mapping the read uses).
+ * the writers return (repo/assemble.ts, the same mapping the read uses). A publish is kept as a new revision
+ * (publish.ts); `restoredFrom`: a rollback, publishing that revision's snapshot again (revisions.ts).
  */
-export async function saveSite(ctx: AppContext, actor: Actor, id: number, action: SaveAction, input: unknown): Promise<SiteDetail> {
+export async function saveSite(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  action: SaveAction,
+  input: unknown,
+  opts: { restoredFrom?: number } = {},
+): Promise<SiteDetail> {
   assertCanEdit(actor);
   const doc = parseDocument(input);
   checkDocumentRules(doc);
@@ -286,13 +295,18 @@ export async function saveSite(ctx: AppContext, actor: Actor, id: number, action
       // only publish goes live: a save on a published site leaves the live copy as it was (the editor shows the
       // working copy's unpublished changes until the next publish)
       const publish = action === 'publish';
-      const version = publish ? await bumpPublication(q, id) : null;
+      const version = publish ? await bumpPublication(q, id, ctx.clock.now()) : null;
       // After publishing (which marks the site published): the domain decides DOMAIN_VERIFYING or the base status.
       await applyDomain(q, site, doc.customDomain || null, base);
       if (base === 'PRIVATE') await deletePublication(q, id);
       const fresh: SiteRow = { ...((await findSite(q, id)) as SiteRow), owner_path: site.owner_path, owner_company: site.owner_company };
       const saved = assembleDocument(fresh, written);
-      if (version !== null) await storePublication(q, id, version, saved, plan.flags);
+      if (version !== null)
+        await storeRevision(q, id, version, saved, plan.flags, {
+          at: ctx.clock.now(),
+          by: actor.id,
+          restoredFrom: opts.restoredFrom ?? null,
+        });
       await saveHooks.afterWrite?.(q, id);
       return {
         site: fresh,
@@ -312,11 +326,14 @@ function presentSiteDetail(doc: SavedDocument, site: SiteRow, config: SiteUrlCon
   return { ...doc, ...presentSiteSummary(site, config) };
 }
 
-/** Stores what visitors see: the document as of now plus the plan flags that gate visitor features. */
-export async function publishSnapshot(q: Queryable, siteId: number, plan: PlanLimits): Promise<void> {
-  const version = await bumpPublication(q, siteId);
+/**
+ * Stores what visitors see: the document as of now plus the plan flags that gate visitor features, as a new revision
+ * (the demo data and fixtures: published by the system, at the database's time unless `at` is given).
+ */
+export async function publishSnapshot(q: Queryable, siteId: number, plan: PlanLimits, at?: Date): Promise<void> {
+  const version = await bumpPublication(q, siteId, at);
   const doc = await readSiteDocument(q, (await findSite(q, siteId)) as SiteRow);
-  await storePublication(q, siteId, version, doc, plan.flags);
+  await storeRevision(q, siteId, version, doc, plan.flags, { at, by: null });
 }
 
 /** Drops every cached visitor payload of a site, here and (through Redis) in every process. */
@@ -343,6 +360,8 @@ export { siteCountsByStatus } from './repo/dashboard.js';
 export { formFieldsOf } from './repo/forms.js';
 export { siteOwners, siteUsage } from './repo/owners.js';
 export { insertSiteRow, type NewSiteRow, previewPasscodeHash, setPreviewSecurity } from './repo/preview.js';
+// the operator's preview of a kept revision (previewshare mints it, preview draws it)
+export { assertRevisionInScope, revisionSnapshot } from './revisions.js';
 // What other modules read or change of the sites tables (they never write SQL on them).
 export { registerSurveyLinks } from './survey-links.js';
 export { findSite, readSiteDocument, type SiteRow, writeSiteDocument };

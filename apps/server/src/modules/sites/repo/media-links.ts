@@ -31,14 +31,16 @@ export async function placeGridMedia(
 
 /**
  * A finished video rendition: pages showing the video pick it up, and so does the live publication (it is
- * derived from the same file, not operator content); true when the publication changed.
+ * derived from the same file, not operator content; older revisions keep what they had); true when it changed.
  */
 export async function setVideoRendition(q: Queryable, siteId: number, key: string, r: { poster: string; hls: string }): Promise<boolean> {
   await q.query('UPDATE pages SET hls_path = $3, thumbnail = $4 WHERE site_id = $1 AND image_url = $2', [siteId, key, r.hls, r.poster]);
   type Doc = {
     categories?: { pages?: { mediaType?: string; imageUrl?: string | null; hlsPath?: string | null; thumbnail?: string | null }[] }[];
   };
-  const pub = await q.maybeOne<{ document: Doc }>('SELECT document FROM site_publications WHERE site_id = $1 FOR UPDATE', [siteId]);
+  const pub = await q.maybeOne<{ document: Doc }>('SELECT document FROM site_publications WHERE site_id = $1 AND live FOR UPDATE', [
+    siteId,
+  ]);
   if (!pub) return false;
   let changed = false;
   for (const c of pub.document.categories ?? [])
@@ -50,7 +52,7 @@ export async function setVideoRendition(q: Queryable, siteId: number, key: strin
       }
   // a new version: payloads cached per publication version are built again
   if (changed)
-    await q.query('UPDATE site_publications SET document = $2, version = version + 1 WHERE site_id = $1', [
+    await q.query('UPDATE site_publications SET document = $2, version = version + 1 WHERE site_id = $1 AND live', [
       siteId,
       JSON.stringify(pub.document),
     ]);
