@@ -186,6 +186,10 @@ describe('dates', () => {
     expect(checkMonth('2025-11', now)).toBeNull();
     expect(checkMonth('2025-10', now)).toBe('validation.date_too_old');
     expect(checkMonth('2026-13', now)).toBe('validation.date');
+    // the month is Japan's: 2026-11-30 15:00 UTC is 1 December 00:00 in Japan
+    expect(checkMonth('2026-12', new Date('2026-11-30T14:59:59Z'))).toBe('validation.date_future');
+    expect(checkMonth('2026-12', new Date('2026-11-30T15:00:00Z'))).toBeNull();
+    expect(checkMonth('2025-11', new Date('2026-11-30T15:00:00Z'))).toBe('validation.date_too_old');
   });
 });
 

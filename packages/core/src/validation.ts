@@ -11,6 +11,7 @@ import {
   SNS_TYPES,
   VIEW_MODES,
 } from './constants.js';
+import { toJapanClock } from './japan-time.js';
 
 // Every validation rule of both spec files (section 5). Custom messages are i18n keys of the
 // `validation` namespace in packages/i18n; standard zod issues are mapped to keys in issues.ts.
@@ -178,15 +179,19 @@ export const dateRange = z.object({ startDate: dateString.nullish(), endDate: da
   const r = checkDateRange(v.startDate, v.endDate);
   if (r) ctx.addIssue({ code: 'custom', message: r, path: ['endDate'] });
 });
-/** Month pickers: future months cannot be chosen; months more than one year back cannot be chosen. */
-export function checkMonth(yearMonth: string, now: Date = new Date()): string | null {
+/**
+ * Month pickers: future months cannot be chosen; months more than one year back cannot be chosen. `now` is the
+ * business instant (the server's ctx.clock, never the system's time, so tests can move it); its month is Japan's.
+ */
+export function checkMonth(yearMonth: string, now: Date): string | null {
   const m = /^(\d{4})-(\d{2})$/.exec(yearMonth);
   if (!m) return 'validation.date';
   const y = Number(m[1]);
   const mo = Number(m[2]);
   if (mo < 1 || mo > 12) return 'validation.date';
   const idx = y * 12 + (mo - 1);
-  const nowIdx = now.getUTCFullYear() * 12 + now.getUTCMonth();
+  const japan = toJapanClock(now);
+  const nowIdx = japan.getUTCFullYear() * 12 + japan.getUTCMonth();
   if (idx > nowIdx) return 'validation.date_future';
   if (idx < nowIdx - 12) return 'validation.date_too_old';
   return null;

@@ -1,17 +1,15 @@
 import { z } from 'zod';
-import { toJapanClock } from '../japan-time.js';
-import { checkMonth } from '../validation.js';
 import { yearMonth } from './billing.js';
 
 // Shapes of the dashboard module (issue 11.3, back-office.md 1 and 7): GET /dashboard/registration-data,
 // user-site, adoption-by-plan, revenue. Every figure covers the caller's subtree (staff: their owner's).
 // Months are Japan months (YYYY-MM); money is integer yen (the screen shows it with core's formatYen).
 
-/** Optional last month of the 12 shown (default: this month in Japan); no future month, not more than a year back. */
-export const dashboardQuery = z.object({ to: yearMonth.optional() }).superRefine((v, ctx) => {
-  const r = v.to ? checkMonth(v.to, toJapanClock(new Date())) : null;
-  if (r) ctx.addIssue({ code: 'custom', message: r, path: ['to'] });
-});
+/**
+ * Optional last month of the 12 shown (default: this month in Japan). The format here; no future month and not more
+ * than a year back are checked by the service against business time (core checkMonth with ctx.clock).
+ */
+export const dashboardQuery = z.object({ to: yearMonth.optional() });
 export type DashboardQuery = z.output<typeof dashboardQuery>;
 
 const count = z.number().int().min(0);

@@ -251,4 +251,28 @@ describe('dashboard: menu and input', () => {
     expect([400, 422]).toContain(bad.status);
     expect(String(bad.body.message)).not.toMatch(/validation\./);
   });
+
+  it('judges a future or too old month on business time (the clock moved), not the system time', async () => {
+    try {
+      // 1 March 2031, 00:00 in Japan: March 2031 is this month, April the future, March 2030 a year back, February
+      // 2030 too old (the system's time knows none of these months as past)
+      s.ctx.clock.set('2031-03-01T00:00:00+09:00', { frozen: true });
+      for (const path of ['registration-data', 'adoption-by-plan', 'revenue']) {
+        const now = await get<{ months: { month: string }[] }>('OemA', `${path}?to=2031-03`);
+        expect(now.status, path).toBe(200);
+        expect(now.body.months.map((m) => m.month).slice(-2)).toEqual(['2031-02', '2031-03']);
+        expect((await get('OemA', `${path}?to=2030-03`)).status, path).toBe(200);
+        const future = await get<{ fields: { path: string; message: string }[] }>('OemA', `${path}?to=2031-04`);
+        expect(future.status, path).toBe(422);
+        expect(future.body.fields?.[0]).toMatchObject({ path: 'to', message: 'Future months cannot be chosen.' });
+        expect((await get('OemA', `${path}?to=2030-02`)).status, path).toBe(422);
+      }
+      // one second earlier it is still February 2031 in Japan: March is the future
+      s.ctx.clock.set('2031-02-28T23:59:59+09:00', { frozen: true });
+      expect((await get('OemA', 'revenue?to=2031-03')).status).toBe(422);
+      expect((await get('OemA', 'revenue?to=2031-02')).status).toBe(200);
+    } finally {
+      s.ctx.clock.reset();
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import {
   type AdoptionByPlan,
+  checkMonth,
   type DashboardQuery,
   monthOfJst,
   monthRangeJst,
@@ -8,6 +9,7 @@ import {
   type UserSite,
 } from '@swipe/core';
 import type { AppContext } from '../../context.js';
+import { fieldError } from '../../errors.js';
 import { ByteCache } from '../../lib/bytecache.js';
 import { type Actor, assertMenu, scopeSql } from '../accounts/actor.js';
 import { accountsDashboard as accounts, type DashboardScope } from '../accounts/service.js';
@@ -30,6 +32,13 @@ export function monthsUpTo(to: string | undefined, now: Date): string[] {
   });
 }
 
+/** The 12 months a query asks for, after the month rule on business time: no future month, at most a year back. */
+function monthsOf(query: DashboardQuery, now: Date): string[] {
+  const refused = query.to ? checkMonth(query.to, now) : null;
+  if (refused) throw fieldError('to', refused);
+  return monthsUpTo(query.to, now);
+}
+
 function scopeOf(actor: Actor): DashboardScope {
   assertMenu(actor, 'summary');
   return { pattern: scopeSql(actor, 'path', 1).param, rootId: actor.ownerId };
@@ -44,7 +53,7 @@ export async function registrationData(
   now = ctx.clock.now(),
 ): Promise<RegistrationData> {
   const s = scopeOf(actor);
-  const months = monthsUpTo(query.to, now);
+  const months = monthsOf(query, now);
   const from = monthRangeJst(months[0] as string).start;
   const to = monthRangeJst(months[MONTHS - 1] as string).end;
   const rows = await accounts.registrationsByMonth(ctx.db, s, from, to);
@@ -102,7 +111,7 @@ export function forgetTrends(): void {
 }
 
 function planTrend(ctx: AppContext, s: DashboardScope, query: DashboardQuery, now: Date): Promise<Trend> {
-  const months = monthsUpTo(query.to, now);
+  const months = monthsOf(query, now);
   const key = `${s.pattern}|${s.rootId}|${months[MONTHS - 1]}`;
   const hit = trends.get(key);
   if (hit && hit.ctx === ctx && Math.abs(now.getTime() - hit.at) < TREND_TTL_MS) return hit.trend;
@@ -153,7 +162,7 @@ export async function adoptionByPlan(
  */
 export async function revenue(ctx: AppContext, actor: Actor, query: DashboardQuery, now = ctx.clock.now()): Promise<Revenue> {
   const s = scopeOf(actor);
-  const months = monthsUpTo(query.to, now);
+  const months = monthsOf(query, now);
   const [billed, last, recurring, trend] = await Promise.all([
     billedRevenueByMonth(ctx.db, s.pattern, s.rootId, months[0] as string, months[MONTHS - 1] as string),
     lastBilledMonth(ctx.db, s.pattern, s.rootId, months[MONTHS - 1] as string),
