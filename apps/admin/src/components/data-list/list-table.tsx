@@ -27,6 +27,16 @@ const pinned = (shadow: boolean): CSSProperties => ({
   zIndex: 1,
 });
 
+/** The fade over the right edge of a table that hides columns there (when no pinned column shows it). */
+const FADE: CSSProperties = {
+  position: 'absolute',
+  insetBlock: 0,
+  insetInlineEnd: 0,
+  width: 24,
+  pointerEvents: 'none',
+  background: 'linear-gradient(to right, transparent, rgba(0, 0, 0, 0.12))',
+};
+
 /** Whether the box hides columns to the right (scrolled short of its end). */
 function useMoreToRight() {
   const ref = useRef<HTMLElement>(null);
@@ -114,21 +124,7 @@ export function ListTable<Row, S extends string>({
           </Table.Tbody>
         </Table>
       </section>
-      {more && !hasPinned && (
-        <div
-          aria-hidden="true"
-          data-testid="scroll-hint"
-          style={{
-            position: 'absolute',
-            top: 0,
-            right: 0,
-            bottom: 0,
-            width: 24,
-            pointerEvents: 'none',
-            background: 'linear-gradient(to right, transparent, rgba(0, 0, 0, 0.12))',
-          }}
-        />
-      )}
+      {more && !hasPinned && <div aria-hidden="true" data-testid="scroll-hint" style={FADE} />}
     </div>
   );
 }
