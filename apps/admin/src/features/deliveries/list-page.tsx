@@ -1,14 +1,15 @@
-import { ActionIcon, Anchor, Button, Card, Grid, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Card, Grid, Select, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { DELIVERY_SORTS, DELIVERY_STATES, type DeliverySort, type DeliveryView } from '@swipe/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { AddButton, RowAction, RowActions, RowLink } from '../../components/data-list/cells';
 import { DataList } from '../../components/data-list/data-list';
 import { FilterSelect } from '../../components/data-list/filter-select';
 import { oneOf, useListState } from '../../components/data-list/list-state';
 import type { Column } from '../../components/data-list/types';
-import { IconEdit, IconEye, IconPlus, IconTrash } from '../../components/icons';
+import { IconEdit, IconEye, IconTrash } from '../../components/icons';
 import { ListHeader } from '../../components/list-layout';
 import { type T, useT } from '../../lib/i18n';
 import { notifySuccess } from '../../lib/notify';
@@ -71,11 +72,7 @@ export function DeliveryListPage() {
         ← {site?.name ?? t('admin.delivery_back_to_site')}
       </Anchor>
       <ListHeader title={t('admin.delivery_title')} subtitle={list.data && t('admin.delivery_count', { count: list.data.total })}>
-        {canEdit && (
-          <Button component={Link} to={`${root}/create`} leftSection={<IconPlus size={16} />}>
-            {t('admin.delivery_create')}
-          </Button>
-        )}
+        {canEdit && <AddButton label={t('admin.delivery_create')} to={`${root}/create`} />}
       </ListHeader>
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
@@ -138,46 +135,33 @@ interface ActionProps {
   t: T;
 }
 
-function RowActions({ d, root, canEdit, onRemove, t }: ActionProps & { d: DeliveryView }) {
+function DeliveryActions({ d, root, canEdit, onRemove, t }: ActionProps & { d: DeliveryView }) {
   return (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
-      <Tooltip label={t('admin.delivery_view')}>
-        <ActionIcon
-          component={Link}
-          to={`${root}/detail/${d.id}`}
-          variant="subtle"
-          color="gray"
-          aria-label={t('admin.delivery_view_for', { title: d.title })}
-        >
-          <IconEye size={16} />
-        </ActionIcon>
-      </Tooltip>
+    <RowActions>
+      <RowAction
+        label={t('admin.delivery_view')}
+        name={t('admin.delivery_view_for', { title: d.title })}
+        to={`${root}/detail/${d.id}`}
+        icon={<IconEye size={16} />}
+      />
       {canEdit && (
         <>
-          <Tooltip label={t('admin.delivery_edit')}>
-            <ActionIcon
-              component={Link}
-              to={`${root}/edit/${d.id}`}
-              variant="subtle"
-              color="gray"
-              aria-label={t('admin.delivery_edit_for', { title: d.title })}
-            >
-              <IconEdit size={16} />
-            </ActionIcon>
-          </Tooltip>
-          <Tooltip label={t('admin.delete')}>
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              aria-label={t('admin.delivery_delete_for', { title: d.title })}
-              onClick={() => onRemove(d)}
-            >
-              <IconTrash size={16} />
-            </ActionIcon>
-          </Tooltip>
+          <RowAction
+            label={t('admin.delivery_edit')}
+            name={t('admin.delivery_edit_for', { title: d.title })}
+            to={`${root}/edit/${d.id}`}
+            icon={<IconEdit size={16} />}
+          />
+          <RowAction
+            label={t('admin.delete')}
+            name={t('admin.delivery_delete_for', { title: d.title })}
+            onClick={() => onRemove(d)}
+            icon={<IconTrash size={16} />}
+            color="red"
+          />
         </>
       )}
-    </Group>
+    </RowActions>
   );
 }
 
@@ -192,11 +176,7 @@ function columns(a: ActionProps): Column<DeliveryView, DeliverySort>[] {
       minWidth: 160,
       maxWidth: 260,
       csv: (d) => d.title,
-      render: (d) => (
-        <Anchor component={Link} to={`${root}/detail/${d.id}`} fw={600} size="sm">
-          {d.title}
-        </Anchor>
-      ),
+      render: (d) => <RowLink to={`${root}/detail/${d.id}`}>{d.title}</RowLink>,
     },
     { key: 'lang', title: t('admin.delivery_col_lang'), csv: (d) => langLabel(t, d.lang), render: (d) => langLabel(t, d.lang) },
     {
@@ -221,7 +201,7 @@ function columns(a: ActionProps): Column<DeliveryView, DeliverySort>[] {
       title: t('admin.delivery_col_actions'),
       hiddenTitle: true,
       phone: 'actions',
-      render: (d) => <RowActions d={d} {...a} />,
+      render: (d) => <DeliveryActions d={d} {...a} />,
     },
   ];
 }

@@ -1,11 +1,11 @@
-import { Anchor, Button, Group, Image, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Image, SegmentedControl, Stack, Text } from '@mantine/core';
 import type { AccountType, NewsView } from '@swipe/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { AddButton } from '../../components/data-list/cells';
 import { DataList } from '../../components/data-list/data-list';
 import { useListState } from '../../components/data-list/list-state';
 import type { Column } from '../../components/data-list/types';
-import { IconPlus } from '../../components/icons';
 import { ListHeader } from '../../components/list-layout';
 import { formatDateTime } from '../../lib/format';
 import { type T, useT } from '../../lib/i18n';
@@ -29,9 +29,7 @@ export function NewsListPage() {
     <Stack gap="md">
       <ListHeader title={t('admin.notices_news_title')}>
         {writer && user?.authority === 'EDIT' && (
-          <Button component={Link} to={`${base}/latest-information/create`} leftSection={<IconPlus size={16} />}>
-            {t('admin.notices_news_create')}
-          </Button>
+          <AddButton label={t('admin.notices_news_create')} to={`${base}/latest-information/create`} />
         )}
       </ListHeader>
       {writer && (

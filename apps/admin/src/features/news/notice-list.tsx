@@ -1,7 +1,6 @@
-import { Anchor } from '@mantine/core';
 import { NOTICE_FILTERS, NOTICE_SORTS, type NoticeFilter, type NoticeSort, type NoticeStatus } from '@swipe/core';
 import { type QueryKey, type UseQueryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { RowLink } from '../../components/data-list/cells';
 import type { PageFetcher } from '../../components/data-list/csv';
 import { DataList } from '../../components/data-list/data-list';
 import { FilterSelect } from '../../components/data-list/filter-select';
@@ -106,11 +105,7 @@ function columns<R extends NoticeRow>(
       sort: 'title',
       phone: 'title',
       csv: (n) => n.title,
-      render: (n) => (
-        <Anchor component={Link} to={href(n.id)} fw={600}>
-          {n.title}
-        </Anchor>
-      ),
+      render: (n) => <RowLink to={href(n.id)}>{n.title}</RowLink>,
     },
     {
       key: 'status',

@@ -1,6 +1,5 @@
-import { Button, Stack } from '@mantine/core';
-import { Link } from 'react-router';
-import { IconPlus } from '../../components/icons';
+import { Stack } from '@mantine/core';
+import { AddButton } from '../../components/data-list/cells';
 import { ListHeader } from '../../components/list-layout';
 import { useT } from '../../lib/i18n';
 import { useBase, useSession } from '../../lib/session';
@@ -21,11 +20,7 @@ export function SystemNotificationListPage() {
         title={t('admin.notices_system_title')}
         subtitle={total === undefined ? undefined : t('admin.notices_count', { count: total })}
       >
-        {canEdit && (
-          <Button component={Link} to={`${base}/create-notification`} leftSection={<IconPlus size={16} />}>
-            {t('admin.notices_system_create')}
-          </Button>
-        )}
+        {canEdit && <AddButton label={t('admin.notices_system_create')} to={`${base}/create-notification`} />}
       </ListHeader>
       <NoticeList
         label={t('admin.notices_system_title')}

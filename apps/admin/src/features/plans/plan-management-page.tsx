@@ -1,13 +1,13 @@
-import { Button, SegmentedControl, Stack, Text } from '@mantine/core';
+import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { PLAN_SORTS, PLAN_STATUSES, type PlanSort, type PlanView } from '@swipe/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AddButton } from '../../components/data-list/cells';
 import { DataList } from '../../components/data-list/data-list';
 import { oneOf, useListState } from '../../components/data-list/list-state';
 import type { Column } from '../../components/data-list/types';
-import { IconPlus } from '../../components/icons';
 import { ListHeader, usePhoneLayout } from '../../components/list-layout';
 import { useLang, useT } from '../../lib/i18n';
 import { notifySuccess } from '../../lib/notify';
@@ -15,7 +15,7 @@ import { useSession } from '../../lib/session';
 import { archivePlan, deletePlan, exportPlansCsv, moveFamilyToLatest, type PlanListParams, planListQuery, restorePlan } from './api';
 import { planName } from './labels';
 import { PlanFormDrawer } from './plan-form-drawer';
-import { Accounts, type Actions, Flags, Quotas, RowActions, StateBadge, yen } from './plan-row';
+import { Accounts, type Actions, Flags, PlanActions, Quotas, StateBadge, yen } from './plan-row';
 
 // Plan management (back-office.md 2 /{userTypeId}/plan-management): the caller's plans, one row per family (its
 // latest version), searchable, filtered by status, sortable, paged, exported as CSV; create and edit in a drawer;
@@ -104,22 +104,12 @@ export function PlanManagementPage() {
     },
   };
 
-  const create = (size: 'sm' | 'xs') =>
-    canEdit && (
-      <Button
-        size={size}
-        variant={size === 'xs' ? 'light' : 'filled'}
-        leftSection={<IconPlus size={size === 'sm' ? 16 : 14} />}
-        onClick={() => open(null)}
-      >
-        {t('admin.plans_create')}
-      </Button>
-    );
+  const create = (small: boolean) => canEdit && <AddButton label={t('admin.plans_create')} onClick={() => open(null)} small={small} />;
 
   return (
     <Stack gap="md">
       <ListHeader title={t('admin.plans_title')} subtitle={list.data && t('admin.plans_count', { count: list.data.total })}>
-        {create('sm')}
+        {create(false)}
       </ListHeader>
       <DataList
         label={t('admin.plans_title')}
@@ -139,7 +129,7 @@ export function PlanManagementPage() {
           />
         }
         csv={{ fileName: 'plans', server: () => exportPlansCsv({ search, status, sort: params.sort, order: params.order }) }}
-        empty={{ title: t('admin.plans_empty'), body: t('admin.plans_empty_body'), action: create('xs') }}
+        empty={{ title: t('admin.plans_empty'), body: t('admin.plans_empty_body'), action: create(true) }}
         noMatch={{ title: t('admin.plans_no_match') }}
         minWidth={980}
         testId="plan-list"
@@ -188,7 +178,7 @@ function columns(a: Actions): Column<PlanView, PlanSort>[] {
       title: t('admin.plans_col_actions'),
       hiddenTitle: true,
       phone: 'actions',
-      render: (p) => <RowActions p={p} {...a} />,
+      render: (p) => <PlanActions p={p} {...a} />,
     },
   ];
 }

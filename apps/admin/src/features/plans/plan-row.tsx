@@ -1,6 +1,7 @@
-import { ActionIcon, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import { PLAN_FLAGS, type PlanView } from '@swipe/core';
 import type { Lang } from '@swipe/i18n';
+import { RowAction, RowActions } from '../../components/data-list/cells';
 import { IconCheck, IconEdit, IconLock, IconShare, IconTrash } from '../../components/icons';
 import type { T } from '../../lib/i18n';
 import { formatNumber, planName } from './labels';
@@ -75,27 +76,23 @@ export function StateBadge({ p, t }: { p: PlanView; t: T }) {
 }
 
 /** Edit and archive (in use) or delete (never used); restore an archived one; move older versions' accounts to this one. */
-export function RowActions({ p, t, lang, canEdit, onEdit, onArchive, onRestore, onDelete, onMove }: Actions & { p: PlanView }) {
+export function PlanActions({ p, t, lang, canEdit, onEdit, onArchive, onRestore, onDelete, onMove }: Actions & { p: PlanView }) {
   if (!canEdit) return null;
   const name = planName(p, lang);
-  const icon = (label: string, aria: string, onClick: () => void, node: React.ReactNode, color = 'gray') => (
-    <Tooltip label={label}>
-      <ActionIcon variant="subtle" color={color} aria-label={aria} onClick={onClick}>
-        {node}
-      </ActionIcon>
-    </Tooltip>
+  const action = (label: string, aria: string, onClick: () => void, icon: React.ReactNode, color = 'gray') => (
+    <RowAction label={label} name={aria} onClick={onClick} icon={icon} color={color} />
   );
   return (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
+    <RowActions>
       {!p.archived &&
         p.accountsOnOlder > 0 &&
-        icon(t('admin.plans_move'), t('admin.plans_move_for', { name }), () => onMove(p), <IconShare size={16} />, 'blue')}
-      {!p.archived && icon(t('admin.plans_edit'), t('admin.plans_edit_for', { name }), () => onEdit(p), <IconEdit size={16} />)}
+        action(t('admin.plans_move'), t('admin.plans_move_for', { name }), () => onMove(p), <IconShare size={16} />, 'blue')}
+      {!p.archived && action(t('admin.plans_edit'), t('admin.plans_edit_for', { name }), () => onEdit(p), <IconEdit size={16} />)}
       {p.archived
-        ? icon(t('admin.plans_restore'), t('admin.plans_restore_for', { name }), () => onRestore(p), <IconCheck size={16} />)
+        ? action(t('admin.plans_restore'), t('admin.plans_restore_for', { name }), () => onRestore(p), <IconCheck size={16} />)
         : p.used || p.version > 1
-          ? icon(t('admin.plans_archive'), t('admin.plans_archive_for', { name }), () => onArchive(p), <IconLock size={16} />, 'red')
-          : icon(t('admin.plans_delete'), t('admin.plans_delete_for', { name }), () => onDelete(p), <IconTrash size={16} />, 'red')}
-    </Group>
+          ? action(t('admin.plans_archive'), t('admin.plans_archive_for', { name }), () => onArchive(p), <IconLock size={16} />, 'red')
+          : action(t('admin.plans_delete'), t('admin.plans_delete_for', { name }), () => onDelete(p), <IconTrash size={16} />, 'red')}
+    </RowActions>
   );
 }

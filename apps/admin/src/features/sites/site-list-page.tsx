@@ -1,13 +1,13 @@
-import { ActionIcon, Anchor, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Group, Stack } from '@mantine/core';
 import type { SiteSummary } from '@swipe/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { CopyButton } from '../../components/copy-button';
+import { AddButton, RowAction, RowActions, RowLink } from '../../components/data-list/cells';
 import { DataList } from '../../components/data-list/data-list';
 import { FilterSelect } from '../../components/data-list/filter-select';
 import { oneOf, useListState } from '../../components/data-list/list-state';
 import type { Column } from '../../components/data-list/types';
-import { IconChart, IconEdit, IconEye, IconPlus, IconUsers } from '../../components/icons';
+import { IconChart, IconEdit, IconEye, IconUsers } from '../../components/icons';
 import { ListHeader } from '../../components/list-layout';
 import { StatusBadge } from '../../components/status-badge';
 import { useAppConfig } from '../../lib/app-config';
@@ -36,17 +36,12 @@ export function SiteListPage() {
   };
   const list = useQuery(siteListQuery(params));
   const previewUrl = (id: number) => (config.data ? `${config.data.sitesUrl}/site/${id}/preview` : undefined);
-  const create = (size: 'sm' | 'xs') =>
-    canEdit && (
-      <Button component={Link} to={`${base}/create-site`} size={size} leftSection={<IconPlus size={size === 'sm' ? 16 : 14} />}>
-        {t('admin.create_site')}
-      </Button>
-    );
+  const create = (small: boolean) => canEdit && <AddButton label={t('admin.create_site')} to={`${base}/create-site`} small={small} />;
 
   return (
     <Stack gap="md">
       <ListHeader title={t('admin.site_list_title')} subtitle={list.data && t('admin.site_count', { count: list.data.total })}>
-        {create('sm')}
+        {create(false)}
       </ListHeader>
       <DataList
         label={t('admin.site_list_title')}
@@ -64,7 +59,7 @@ export function SiteListPage() {
           />
         }
         csv={{ fileName: 'sites', server: () => exportSitesCsv(params) }}
-        empty={{ title: t('admin.no_sites'), body: t('admin.no_sites_body'), action: create('xs') }}
+        empty={{ title: t('admin.no_sites'), body: t('admin.no_sites_body'), action: create(true) }}
         noMatch={{ title: t('admin.no_sites_match'), body: t('admin.no_sites_match_body') }}
         minWidth={980}
         rowTestId="site-row"
@@ -78,21 +73,14 @@ function columns(t: T, base: string, previewUrl: (id: number) => string | undefi
     {
       key: 'parent',
       title: t('admin.col_parent_account'),
-      render: (s) => (
-        <Text size="sm" truncate maw={180}>
-          {s.parentAccount || '—'}
-        </Text>
-      ),
+      maxWidth: 180,
+      render: (s) => s.parentAccount || '—',
     },
     {
       key: 'title',
       title: t('admin.col_title'),
       phone: 'title',
-      render: (s) => (
-        <Anchor component={Link} to={`${base}/site/${s.id}`} fw={600} size="sm">
-          {s.name}
-        </Anchor>
-      ),
+      render: (s) => <RowLink to={`${base}/site/${s.id}`}>{s.name}</RowLink>,
     },
     {
       key: 'url',
@@ -116,31 +104,34 @@ function columns(t: T, base: string, previewUrl: (id: number) => string | undefi
       phone: 'actions',
       align: 'right',
       render: (s) => {
-        const link = (label: string, to: string, icon: React.ReactNode) => (
-          <Tooltip label={label} withArrow>
-            <ActionIcon component={Link} to={to} variant="subtle" aria-label={`${label}: ${s.name}`}>
-              {icon}
-            </ActionIcon>
-          </Tooltip>
-        );
+        const name = (action: string) => `${action}: ${s.name}`;
         return (
-          <Group gap={2} justify="flex-end" wrap="nowrap">
-            {link(t('admin.action_edit'), `${base}/site/${s.id}`, <IconEdit size={18} />)}
-            {link(t('admin.action_analyze'), `${base}/site/list/${s.id}`, <IconChart size={18} />)}
-            {link(t('admin.action_visitors'), `${base}/site/${s.id}/visitors`, <IconUsers size={18} />)}
-            <Tooltip label={t('admin.action_preview')} withArrow>
-              <ActionIcon
-                component="a"
-                href={previewUrl(s.id)}
-                target="_blank"
-                rel="noopener noreferrer"
-                variant="subtle"
-                aria-label={`${t('admin.action_preview')}: ${s.name}`}
-              >
-                <IconEye size={18} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
+          <RowActions>
+            <RowAction
+              label={t('admin.action_edit')}
+              name={name(t('admin.action_edit'))}
+              to={`${base}/site/${s.id}`}
+              icon={<IconEdit size={18} />}
+            />
+            <RowAction
+              label={t('admin.action_analyze')}
+              name={name(t('admin.action_analyze'))}
+              to={`${base}/site/list/${s.id}`}
+              icon={<IconChart size={18} />}
+            />
+            <RowAction
+              label={t('admin.action_visitors')}
+              name={name(t('admin.action_visitors'))}
+              to={`${base}/site/${s.id}/visitors`}
+              icon={<IconUsers size={18} />}
+            />
+            <RowAction
+              label={t('admin.action_preview')}
+              name={name(t('admin.action_preview'))}
+              href={previewUrl(s.id)}
+              icon={<IconEye size={18} />}
+            />
+          </RowActions>
         );
       },
     },

@@ -1,12 +1,13 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { SurveySummary } from '@swipe/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { AddButton, RowAction, RowActions } from '../../components/data-list/cells';
 import { DataList } from '../../components/data-list/data-list';
 import { useListState } from '../../components/data-list/list-state';
 import type { Column } from '../../components/data-list/types';
-import { IconEdit, IconPlus, IconTrash } from '../../components/icons';
+import { IconEdit, IconTrash } from '../../components/icons';
 import { ListHeader } from '../../components/list-layout';
 import { formatDateTime, textIn } from '../../lib/format';
 import { type T, useLang, useT } from '../../lib/i18n';
@@ -46,11 +47,7 @@ export function SurveyListPage() {
   return (
     <Stack gap="md">
       <ListHeader title={t('admin.survey_title')} subtitle={list.data && t('admin.survey_count', { count: list.data.total })}>
-        {canEdit && (
-          <Button component={Link} to={`${base}/surveys/create`} leftSection={<IconPlus size={16} />}>
-            {t('admin.survey_create')}
-          </Button>
-        )}
+        {canEdit && <AddButton label={t('admin.survey_create')} to={`${base}/surveys/create`} />}
       </ListHeader>
       <DataList
         label={t('admin.survey_title')}
@@ -132,29 +129,21 @@ function surveyColumns(a: {
       phone: 'actions',
       render: (x) =>
         a.canEdit && (
-          <Group gap={4} wrap="nowrap" justify="flex-end">
-            <Tooltip label={t('admin.survey_edit')}>
-              <ActionIcon
-                component={Link}
-                to={`${base}/surveys/edit/${x.id}`}
-                variant="subtle"
-                color="gray"
-                aria-label={t('admin.survey_edit_for', { title: title(x) })}
-              >
-                <IconEdit size={16} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label={t('admin.delete')}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={t('admin.survey_delete_for', { title: title(x) })}
-                onClick={() => a.onRemove(x)}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Tooltip>
-          </Group>
+          <RowActions>
+            <RowAction
+              label={t('admin.survey_edit')}
+              name={t('admin.survey_edit_for', { title: title(x) })}
+              to={`${base}/surveys/edit/${x.id}`}
+              icon={<IconEdit size={16} />}
+            />
+            <RowAction
+              label={t('admin.delete')}
+              name={t('admin.survey_delete_for', { title: title(x) })}
+              onClick={() => a.onRemove(x)}
+              icon={<IconTrash size={16} />}
+              color="red"
+            />
+          </RowActions>
         ),
     },
   ];

@@ -1,13 +1,14 @@
-import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { USER_SORTS, type UserSort, type UserSummary } from '@swipe/core';
 import { type AccountType, CONTRACT_STATUSES, type ContractStatus } from '@swipe/core/constants.ts';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { AddButton, RowLink } from '../../components/data-list/cells';
 import { DataList } from '../../components/data-list/data-list';
 import { FilterSelect } from '../../components/data-list/filter-select';
 import { oneOf, positiveId, useListState } from '../../components/data-list/list-state';
 import type { Column } from '../../components/data-list/types';
-import { IconPlus, IconUpload } from '../../components/icons';
+import { IconUpload } from '../../components/icons';
 import { ListHeader } from '../../components/list-layout';
 import { type T, useT } from '../../lib/i18n';
 import { useBase, useSession } from '../../lib/session';
@@ -52,9 +53,7 @@ export function UserListPage() {
             <Button variant="default" component={Link} to={`${base}/user-list/import`} leftSection={<IconUpload size={16} />}>
               {t('admin.import_users_button')}
             </Button>
-            <Button component={Link} to={createTo} leftSection={<IconPlus size={16} />}>
-              {t('admin.users_create')}
-            </Button>
+            <AddButton label={t('admin.users_create')} to={createTo} />
           </Group>
         )}
       </ListHeader>
@@ -97,11 +96,7 @@ export function UserListPage() {
         empty={{
           title: t('admin.users_empty'),
           body: t('admin.users_empty_body'),
-          action: canCreate && (
-            <Button component={Link} to={createTo} size="xs" leftSection={<IconPlus size={14} />}>
-              {t('admin.users_create')}
-            </Button>
-          ),
+          action: canCreate && <AddButton label={t('admin.users_create')} to={createTo} small />,
         }}
         noMatch={{ title: t('admin.users_no_match'), body: t('admin.users_no_match_body') }}
         sortNames={{ created: t('admin.users_sort_created') }}
@@ -119,11 +114,7 @@ function columns(t: T, base: string): Column<UserSummary, UserSort>[] {
       title: t('admin.users_col_company'),
       sort: 'company',
       phone: 'title',
-      render: (u) => (
-        <Anchor component={Link} to={`${base}/user/${u.id}`} fw={600} size="sm">
-          {u.companyName || u.email}
-        </Anchor>
-      ),
+      render: (u) => <RowLink to={`${base}/user/${u.id}`}>{u.companyName || u.email}</RowLink>,
     },
     { key: 'email', title: t('admin.users_col_email'), sort: 'email', phone: 'plain', render: (u) => u.email },
     { key: 'contact', title: t('admin.users_col_contact'), sort: 'contact', render: (u) => u.contactName || '—' },
@@ -147,11 +138,8 @@ function columns(t: T, base: string): Column<UserSummary, UserSort>[] {
       key: 'parent',
       title: t('admin.users_col_parent'),
       sort: 'parent',
-      render: (u) => (
-        <Text size="sm" truncate maw={180}>
-          {u.parentCompany || '—'}
-        </Text>
-      ),
+      maxWidth: 180,
+      render: (u) => u.parentCompany || '—',
     },
     {
       key: 'status',
