@@ -1,14 +1,15 @@
-import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { STAFF_SORTS, type StaffSort, type StaffView } from '@swipe/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { AddButton, RowAction, RowActions } from '../../components/data-list/cells';
 import { DataList } from '../../components/data-list/data-list';
 import { useListState } from '../../components/data-list/list-state';
 import type { Column } from '../../components/data-list/types';
-import { IconEdit, IconPlus, IconShare, IconTrash } from '../../components/icons';
+import { IconEdit, IconShare, IconTrash } from '../../components/icons';
 import { ListHeader } from '../../components/list-layout';
 import { formatDateTime } from '../../lib/format';
 import { type T, useT } from '../../lib/i18n';
@@ -64,17 +65,7 @@ export function AdminListPage() {
       onConfirm: () => remove.mutate(s),
     });
   const actions = { me: me?.id, canEdit, onEdit: open, onRemove: confirmRemove, onResend: (s: StaffView) => resend.mutate(s), t };
-  const invite = (size: 'sm' | 'xs') =>
-    canEdit && (
-      <Button
-        size={size}
-        variant={size === 'xs' ? 'light' : 'filled'}
-        leftSection={<IconPlus size={size === 'sm' ? 16 : 14} />}
-        onClick={() => open(null)}
-      >
-        {t('admin.staff_invite')}
-      </Button>
-    );
+  const invite = (small: boolean) => canEdit && <AddButton label={t('admin.staff_invite')} onClick={() => open(null)} small={small} />;
 
   return (
     <Stack gap="md">
@@ -82,7 +73,7 @@ export function AdminListPage() {
         <Button component={Link} to="../api-settings" relative="path" variant="default">
           {t('admin.api_link')}
         </Button>
-        {invite('sm')}
+        {invite(false)}
       </ListHeader>
       <DataList
         label={t('admin.staff_title')}
@@ -92,7 +83,7 @@ export function AdminListPage() {
         rowKey={(s) => s.id}
         search={t('admin.staff_search')}
         csv={{ fileName: 'staff', pages: (page, pageSize) => qc.fetchQuery(staffListQuery({ ...params, page, pageSize })) }}
-        empty={{ title: t('admin.staff_empty'), body: t('admin.staff_empty_body'), action: invite('xs') }}
+        empty={{ title: t('admin.staff_empty'), body: t('admin.staff_empty_body'), action: invite(true) }}
         noMatch={{ title: t('admin.staff_no_match'), body: t('admin.visitors_no_match_body') }}
         sortNames={{ created: t('admin.staff_sort_created') }}
         minWidth={960}
@@ -162,7 +153,7 @@ function columns(a: ActionProps): Column<StaffView, StaffSort>[] {
       title: t('admin.staff_col_actions'),
       hiddenTitle: true,
       phone: 'actions',
-      render: (s) => <RowActions s={s} {...a} />,
+      render: (s) => <StaffActions s={s} {...a} />,
     },
   ];
 }
@@ -184,37 +175,42 @@ function YouBadge({ t }: { t: T }) {
   );
 }
 
+/** Light badges: the theme darkens their text for AA contrast on the tint (orange 9 on white was 3.9:1). */
 function StatusBadge({ s, t }: { s: StaffView; t: T }) {
   return (
-    <Badge color={s.status === 'ACTIVE' ? 'teal.9' : 'orange.9'} variant="outline" radius="sm" style={{ textTransform: 'none' }}>
+    <Badge color={s.status === 'ACTIVE' ? 'teal' : 'orange'} variant="light" radius="sm" style={{ textTransform: 'none' }}>
       {t(`admin.staff_status_${s.status.toLowerCase()}`)}
     </Badge>
   );
 }
 
 /** Edit, resend the set-up link (pending only), remove: never on oneself (the server refuses it too). */
-function RowActions({ s, me, canEdit, onEdit, onRemove, onResend, t }: ActionProps & { s: StaffView }) {
+function StaffActions({ s, me, canEdit, onEdit, onRemove, onResend, t }: ActionProps & { s: StaffView }) {
   if (!canEdit || s.id === me) return null;
   const who = s.name || s.email;
   return (
-    <Group gap={4} wrap="nowrap" justify="flex-end">
+    <RowActions>
       {s.status === 'PENDING' && (
-        <Tooltip label={t('admin.staff_resend')}>
-          <ActionIcon variant="subtle" color="gray" aria-label={t('admin.staff_resend_for', { name: who })} onClick={() => onResend(s)}>
-            <IconShare size={16} />
-          </ActionIcon>
-        </Tooltip>
+        <RowAction
+          label={t('admin.staff_resend')}
+          name={t('admin.staff_resend_for', { name: who })}
+          onClick={() => onResend(s)}
+          icon={<IconShare size={16} />}
+        />
       )}
-      <Tooltip label={t('admin.staff_edit')}>
-        <ActionIcon variant="subtle" color="gray" aria-label={t('admin.staff_edit_for', { name: who })} onClick={() => onEdit(s)}>
-          <IconEdit size={16} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={t('admin.staff_remove')}>
-        <ActionIcon variant="subtle" color="red" aria-label={t('admin.staff_remove_for', { name: who })} onClick={() => onRemove(s)}>
-          <IconTrash size={16} />
-        </ActionIcon>
-      </Tooltip>
-    </Group>
+      <RowAction
+        label={t('admin.staff_edit')}
+        name={t('admin.staff_edit_for', { name: who })}
+        onClick={() => onEdit(s)}
+        icon={<IconEdit size={16} />}
+      />
+      <RowAction
+        label={t('admin.staff_remove')}
+        name={t('admin.staff_remove_for', { name: who })}
+        onClick={() => onRemove(s)}
+        icon={<IconTrash size={16} />}
+        color="red"
+      />
+    </RowActions>
   );
 }
