@@ -1,19 +1,17 @@
 import { Button, Stack, Tabs, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { csvBlob } from '@swipe/api-client';
 import type { BillSummary } from '@swipe/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { IconDownload } from '../../components/icons';
 import { ListHeader } from '../../components/list-layout';
 import { downloadBlob } from '../../lib/format';
 import { useT } from '../../lib/i18n';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useBase, useSession } from '../../lib/session';
-import { cardQuery, downloadInvoice, exportBillsCsv, forceComplete } from './api';
+import { cardQuery, downloadInvoice, forceComplete } from './api';
 import { BillDetailDrawer } from './bill-detail';
-import { BillsTable, type RowAction, useBillParams } from './bills-table';
+import { BillsTable, type RowAction } from './bills-table';
 import { yen } from './format';
 import { InvoiceIssuerCard } from './invoice-issuer-card';
 import { PayCardModal } from './pay-card-modal';
@@ -48,16 +46,10 @@ export function CheckPlanPage({ variant = 'plan_check' }: { variant?: 'plan_chec
   };
   // Without a card provider (PAYMENT_PROVIDER=none) bills are paid by bank transfer: no pay button.
   const cardPayments = useQuery({ ...cardQuery(), enabled: tab === 'own' }).data?.cardPayments ?? false;
-  const issuedParams = useBillParams('issued').params;
 
   const pdf = useMutation({
     mutationFn: (b: BillSummary) => downloadInvoice(b.id),
     onSuccess: ({ blob, fileName }) => downloadBlob(blob, fileName),
-    onError: (e) => notifyError(e),
-  });
-  const csv = useMutation({
-    mutationFn: () => exportBillsCsv({ sort: issuedParams.sort, status: issuedParams.status }),
-    onSuccess: (text) => downloadBlob(csvBlob(text), `bills-${new Date().toISOString().slice(0, 10)}.csv`),
     onError: (e) => notifyError(e),
   });
   const force = useMutation({
@@ -115,16 +107,7 @@ export function CheckPlanPage({ variant = 'plan_check' }: { variant?: 'plan_chec
 
   const issuedView = (
     <Stack gap="md">
-      <BillsTable
-        side="issued"
-        actions={[details('issued'), download, forceAction]}
-        t={t}
-        toolbar={
-          <Button variant="default" leftSection={<IconDownload size={16} />} onClick={() => csv.mutate()} loading={csv.isPending}>
-            {t('admin.check_csv')}
-          </Button>
-        }
-      />
+      <BillsTable side="issued" actions={[details('issued'), download, forceAction]} t={t} />
       <InvoiceIssuerCard canEdit={canEdit} />
     </Stack>
   );
