@@ -1,39 +1,36 @@
-import { Badge, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { WebhookDelivery } from '@swipe/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { usePhoneLayout } from '../../components/list-layout';
-import { EmptyState } from '../../components/states';
+import { DataList } from '../../components/data-list/data-list';
+import { useListState } from '../../components/data-list/list-state';
+import type { Column } from '../../components/data-list/types';
 import { formatDateTime } from '../../lib/format';
-import { useT } from '../../lib/i18n';
+import { type T, useT } from '../../lib/i18n';
 import { deliveriesQuery, resend } from './api';
 
 const COLOR = { PENDING: 'yellow', DELIVERED: 'teal', FAILED: 'red' } as const;
 
-/** The latest 50 webhook messages with their last attempt; each can be sent again. */
+/** The latest 50 webhook messages with their last attempt, exportable as CSV; each can be sent again. */
 export function DeliveryLog({ canEdit }: { canEdit: boolean }) {
   const t = useT();
   const qc = useQueryClient();
-  const phone = usePhoneLayout();
+  // one page, no search: the state only keeps the list component's parameters apart from the screen's
+  const state = useListState({ prefix: 'log' });
   const list = useQuery(deliveriesQuery());
   const again = useMutation({
     mutationFn: (id: number) => resend(id),
     onSuccess: () => qc.invalidateQueries({ queryKey: ['integrations', 'deliveries'] }),
   });
-  const status = (d: WebhookDelivery) => (
-    <Badge color={COLOR[d.status]} variant="light">
-      {t(`admin.api_status_${d.status.toLowerCase()}`)}
-    </Badge>
-  );
-  const action = (d: WebhookDelivery) =>
+  const items = list.data?.items;
+  const resendButton = (d: WebhookDelivery) =>
     canEdit && (
       <Button size="xs" variant="light" loading={again.isPending && again.variables === d.id} onClick={() => again.mutate(d.id)}>
         {t('admin.api_log_resend')}
       </Button>
     );
-  const items = list.data?.items ?? [];
   return (
-    <Card withBorder radius="md" padding="lg">
-      <Group justify="space-between" mb="sm">
+    <Stack gap="sm">
+      <Group justify="space-between">
         <Title order={2} size="h4">
           {t('admin.api_log_title')}
         </Title>
@@ -41,65 +38,55 @@ export function DeliveryLog({ canEdit }: { canEdit: boolean }) {
           {t('admin.api_log_refresh')}
         </Button>
       </Group>
-      {list.data && items.length === 0 && <EmptyState title={t('admin.api_log_empty')} />}
-      {phone ? (
-        <Stack gap="xs" data-testid="delivery-log">
-          {items.map((d) => (
-            <Card key={d.id} withBorder padding="sm" data-testid="delivery-row">
-              <Group justify="space-between" wrap="nowrap">
-                <Text size="sm" fw={600}>
-                  {t(`admin.api_kind_${d.kind}`)} #{d.submissionId}
-                </Text>
-                {status(d)}
-              </Group>
-              <Text size="xs" c="dimmed">
-                {formatDateTime(d.createdAt)} · {d.lastResponseCode ?? '—'} · {d.lastDurationMs ?? 0} ms · {d.attempts}
-              </Text>
-              {d.lastError && d.status !== 'DELIVERED' && (
-                <Text size="xs" c="red.9" style={{ overflowWrap: 'anywhere' }}>
-                  {d.lastError}
-                </Text>
-              )}
-              <Group justify="flex-end">{action(d)}</Group>
-            </Card>
-          ))}
-        </Stack>
-      ) : (
-        items.length > 0 && (
-          <Table.ScrollContainer minWidth={800}>
-            <Table verticalSpacing="xs" data-testid="delivery-log">
-              <Table.Thead>
-                <Table.Tr>
-                  {['time', 'kind', 'status', 'code', 'duration', 'attempts', 'error'].map((c) => (
-                    <Table.Th key={c}>{t(`admin.api_log_col_${c}`)}</Table.Th>
-                  ))}
-                  <Table.Th>
-                    <VisuallyHidden>{t('admin.api_log_resend')}</VisuallyHidden>
-                  </Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((d) => (
-                  <Table.Tr key={d.id} data-testid="delivery-row">
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(d.createdAt)}</Table.Td>
-                    <Table.Td>
-                      {t(`admin.api_kind_${d.kind}`)} #{d.submissionId}
-                    </Table.Td>
-                    <Table.Td>{status(d)}</Table.Td>
-                    <Table.Td>{d.lastResponseCode ?? '—'}</Table.Td>
-                    <Table.Td>{d.lastDurationMs === null ? '—' : `${d.lastDurationMs} ms`}</Table.Td>
-                    <Table.Td>{d.attempts}</Table.Td>
-                    <Table.Td maw={240} style={{ overflowWrap: 'anywhere' }}>
-                      {d.status === 'DELIVERED' ? '' : (d.lastError ?? '')}
-                    </Table.Td>
-                    <Table.Td>{action(d)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )
-      )}
-    </Card>
+      <DataList
+        label={t('admin.api_log_title')}
+        state={state}
+        query={{ ...list, data: items && { items, total: items.length } }}
+        columns={[
+          ...columns(t),
+          { key: 'resend', title: t('admin.api_log_resend'), hiddenTitle: true, phone: 'actions', render: resendButton },
+        ]}
+        rowKey={(d) => d.id}
+        csv={{ fileName: 'webhook-log' }}
+        empty={{ title: t('admin.api_log_empty') }}
+        paged={false}
+        minWidth={800}
+        testId="delivery-log"
+        rowTestId="delivery-row"
+      />
+    </Stack>
   );
+}
+
+function columns(t: T): Column<WebhookDelivery>[] {
+  const kind = (d: WebhookDelivery) => `${t(`admin.api_kind_${d.kind}`)} #${d.submissionId}`;
+  const status = (d: WebhookDelivery) => t(`admin.api_status_${d.status.toLowerCase()}`);
+  const duration = (d: WebhookDelivery) => (d.lastDurationMs === null ? '—' : `${d.lastDurationMs} ms`);
+  const error = (d: WebhookDelivery) => (d.status === 'DELIVERED' ? '' : (d.lastError ?? ''));
+  return [
+    {
+      key: 'time',
+      title: t('admin.api_log_col_time'),
+      nowrap: true,
+      csv: (d) => formatDateTime(d.createdAt),
+      render: (d) => formatDateTime(d.createdAt),
+    },
+    { key: 'kind', title: t('admin.api_log_col_kind'), phone: 'title', csv: kind, render: (d) => <Text fw={600}>{kind(d)}</Text> },
+    {
+      key: 'status',
+      title: t('admin.api_log_col_status'),
+      phone: 'badge',
+      nowrap: true,
+      csv: status,
+      render: (d) => (
+        <Badge color={COLOR[d.status]} variant="light">
+          {status(d)}
+        </Badge>
+      ),
+    },
+    { key: 'code', title: t('admin.api_log_col_code'), csv: (d) => d.lastResponseCode, render: (d) => d.lastResponseCode ?? '—' },
+    { key: 'duration', title: t('admin.api_log_col_duration'), nowrap: true, csv: (d) => d.lastDurationMs, render: duration },
+    { key: 'attempts', title: t('admin.api_log_col_attempts'), csv: (d) => d.attempts, render: (d) => d.attempts },
+    { key: 'error', title: t('admin.api_log_col_error'), maxWidth: 240, csv: error, render: error },
+  ];
 }
