@@ -152,6 +152,9 @@ export function EditorToolbar({
               <Menu.Item onClick={() => onSave('private')} disabled={readOnly || !!saving}>
                 {t('admin.save_private')}
               </Menu.Item>
+              <Menu.Item component={Link} to={`${base}/site/${siteId}/revisions`} data-testid="open-revisions">
+                {t('admin.rev_menu')}
+              </Menu.Item>
               <Menu.Item component={Link} to={`${base}/site/list/${siteId}`} leftSection={<IconChart size={16} />}>
                 {t('admin.action_analyze')}
               </Menu.Item>

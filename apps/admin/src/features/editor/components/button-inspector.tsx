@@ -73,7 +73,9 @@ export function ButtonInspector({ c, r, path, index, onIndex }: PageItemProps) {
               <Text size="xs">{t('admin.script_needs_edit')}</Text>
             </Alert>
           )}
-          {b.buttonType === 'TEXT' && <I18nInput label={t('admin.button_text')} {...bind('buttonText')} />}
+          {b.buttonType === 'TEXT' && (
+            <I18nInput label={t('admin.button_text')} description={t('admin.dyn_text_hint')} {...bind('buttonText')} />
+          )}
           {b.buttonType === 'MEDIA' && (
             <>
               <MediaField
@@ -199,7 +201,7 @@ export function ButtonInspector({ c, r, path, index, onIndex }: PageItemProps) {
               comboboxProps={{ withinPortal: true }}
             />
           </SimpleGrid>
-          <I18nInput label={t('admin.microcopy')} {...bind('microcopyText')} />
+          <I18nInput label={t('admin.microcopy')} description={t('admin.dyn_text_hint')} {...bind('microcopyText')} />
           <ColorField label={t('admin.microcopy_color')} {...bind('microcopyTextColor')} />
           <Divider label={t('admin.link')} labelPosition="left" />
           <LinkFields

@@ -43,6 +43,7 @@ export function PageInspector({ c, r, path }: { c: number; r: number; path: stri
         path={`${path}.mainText`}
         max={200}
         multiline
+        description={t('admin.dyn_text_hint')}
       />
       <SimpleGrid cols={3} spacing="xs">
         <ColorField
@@ -95,6 +96,7 @@ export function PageInspector({ c, r, path }: { c: number; r: number; path: stri
         value={page.linkButtonText}
         onChange={(v) => set({ linkButtonText: v })}
         path={`${path}.linkButtonText`}
+        description={t('admin.dyn_text_hint')}
       />
       <Switch
         label={t('admin.internal_link')}

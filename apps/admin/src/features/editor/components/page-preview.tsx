@@ -1,4 +1,5 @@
 import type { Language } from '@swipe/core/constants.ts';
+import { fillPlaceholders } from '@swipe/core/placeholders.ts';
 import { dictT } from '@swipe/i18n/t.ts';
 import { PageView } from '@swipe/viewer/page/index.ts';
 import '@swipe/viewer/page/page.css';
@@ -38,17 +39,19 @@ export function PagePreview({
 }) {
   const abs = (k: string | null | undefined) => (k ? (media(k) ?? null) : null);
   const tr = (r: Partial<Record<Language, string>>) => r[lang] ?? '';
+  // dynamic text shows its fallback here, as a visitor without the query parameter sees it
+  const dyn = (r: Partial<Record<Language, string>>) => fillPlaceholders(tr(r), {});
   const buttons: ButtonView[] = page.buttons.map((b, i) => ({
     id: i + 1,
     buttonType: b.buttonType,
-    buttonText: tr(b.buttonText),
+    buttonText: dyn(b.buttonText),
     buttonContentHtml: b.buttonContentHtml ?? null,
     buttonWidth: b.buttonWidth,
     buttonHeight: b.buttonHeight,
     textSize: b.textSize,
     buttonColor: b.buttonColor ?? null,
     buttonTextColor: b.buttonTextColor ?? null,
-    microcopyText: tr(b.microcopyText),
+    microcopyText: dyn(b.microcopyText),
     microcopyTextColor: b.microcopyTextColor ?? null,
     textAlign: b.textAlign,
     buttonAnimation: b.buttonAnimation,
@@ -89,13 +92,13 @@ export function PagePreview({
     thumbnail: abs(page.thumbnail),
     hlsPath: null,
     imageAlt: tr(page.imageAlt),
-    mainText: tr(page.mainText),
+    mainText: dyn(page.mainText),
     mainTextColor: page.mainTextColor ?? null,
     mainTextX: page.mainTextX ?? null,
     mainTextY: page.mainTextY ?? null,
     price: page.price ?? null,
     priceTextColor: page.priceTextColor ?? null,
-    linkButtonText: tr(page.linkButtonText),
+    linkButtonText: dyn(page.linkButtonText),
     linkDestinationUrl: page.linkDestinationUrl ?? null,
     linkButtonColor: page.linkButtonColor ?? null,
     linkTextColor: page.linkTextColor ?? null,
