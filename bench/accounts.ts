@@ -5,7 +5,7 @@ import { insertAccount } from '../apps/server/src/modules/accounts/repo.js';
 import { startTestServer } from '../apps/server/src/test/helpers.js';
 import { line } from './lib.js';
 
-// Issue 9 acceptance: the user list over 10,000 accounts in one OEM subtree (p95 under 100 ms) and a
+// The user list over 10,000 accounts in one OEM subtree (p95 under 100 ms) and a
 // 5,000-row CSV import, dry run and commit, each under 10 s. PostgreSQL (DATABASE_URL, default the local
 // test database) in a schema of its own, dropped afterwards. Figures are printed, never asserted.
 

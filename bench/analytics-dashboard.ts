@@ -5,7 +5,7 @@ import { forgetTrends, monthsUpTo } from '../apps/server/src/modules/dashboard/s
 import { startTestServer } from '../apps/server/src/test/helpers.js';
 import { line } from './lib.js';
 
-// Issue 11 acceptance: the summary dashboard over 10,000 accounts, p95 <= 300 ms. PostgreSQL (DATABASE_URL,
+// The summary dashboard over 10,000 accounts, p95 <= 300 ms. PostgreSQL (DATABASE_URL,
 // default the local test database) in a fresh schema, dropped afterwards. One OEM master with 10,000 accounts
 // below it (50 OEM admins x 199 users) on priced plans, a sibling OEM with 2,000 more (which must not count),
 // contract history over 14 months (a plan change for a third of them), 1-2 sites each and last month's bills.

@@ -9,7 +9,7 @@ import { makeVisitorSite } from '../apps/server/src/test/enduser-fixtures.js';
 import { testConfig } from '../apps/server/src/test/helpers.js';
 import { line, median } from './lib.js';
 
-// Issue 11 acceptance, ingestion: events/s sustained through the real HTTP endpoint (POST
+// Ingestion: events/s sustained through the real HTTP endpoint (POST
 // /api/v1/end-user/events on the sites origin) on PostgreSQL, with 0 lost. The server runs as in production
 // (its job worker on, so the rollups it queues are refreshed meanwhile; the production rate limits, no
 // multiplier; TRUST_PROXY on as behind a load balancer). The load comes from a worker thread: 2,000

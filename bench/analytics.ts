@@ -1,4 +1,4 @@
-// npm run bench -- analytics: issue 11's figures, each next to its target. Three parts, one file each:
+// npm run bench -- analytics: the analytics figures, each next to its target. Three parts, one file each:
 // ingestion through the real HTTP endpoint, the per-site screen's queries on a site with 10M events,
 // and the dashboard over 10,000 accounts. All on PostgreSQL (DATABASE_URL, default the local test database).
 import fs from 'node:fs';

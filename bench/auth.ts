@@ -3,7 +3,7 @@ import { insertAccount } from '../apps/server/src/modules/accounts/repo.js';
 import { startTestServer } from '../apps/server/src/test/helpers.js';
 import { bareFastify, line, load } from './lib.js';
 
-/** Issue 2: requests/second for login, for GET user-info with a valid token, and for a bare Fastify route. */
+/** Requests/second for login, for GET user-info with a valid token, and for a bare Fastify route. */
 export async function run(): Promise<void> {
   console.log(`\nAuth (${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`);
   const s = await startTestServer();

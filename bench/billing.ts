@@ -7,7 +7,7 @@ import { createContext } from '../apps/server/src/server.js';
 import { testConfig, testDb } from '../apps/server/src/test/helpers.js';
 import { line, median } from './lib.js';
 
-// Issue 10 acceptance: the monthly run over 10,000 accounts and 10M page-view events under 60 s. PostgreSQL
+// The monthly run over 10,000 accounts and 10M page-view events under 60 s. PostgreSQL
 // (DATABASE_URL, default the local test database) in a schema of its own, dropped afterwards. The data is made
 // with generate_series in SQL. The run is timed RUNS times (the month's bills deleted between runs), plus a
 // rerun with everything already billed. Each bill's invoice is issued in the same statement (its content stored, its

@@ -4,7 +4,7 @@ import { startTestServer } from '../apps/server/src/test/helpers.js';
 import { line } from './lib.js';
 
 /**
- * Issue 4: sustained contact submissions per second (each one: checked against the field settings,
+ * Sustained contact submissions per second (each one: checked against the field settings,
  * stored, and three mails queued in the same transaction), then every acknowledged submission counted
  * in the database: none may be lost. Target: at least 300/s on PostgreSQL on a 2-core machine.
  */

@@ -10,7 +10,7 @@ import { emptyDocument } from '../apps/server/src/modules/sites/service.js';
 import { http, login, makeAccount, makePlan, startTestServer } from '../apps/server/src/test/helpers.js';
 import { liner } from './lib.js';
 
-// Issue 5 figures, printed next to their targets; nothing asserts.
+// The editor's figures, printed next to their targets; nothing asserts.
 //  - saving a 10 x 10 site with every page filled (PUT /api/v1/sites/{id}, through HTTP), and publishing it
 //  - image variant throughput: a 2000 px JPEG to all seven webp widths (50..1200), images per second
 
@@ -101,7 +101,7 @@ async function saveBench(): Promise<void> {
     const pub: number[] = [];
     for (let i = 0; i < 10; i++) pub.push(await save('publish'));
     const db = s.ctx.db.kind === 'pg' ? 'PostgreSQL' : 'PGlite';
-    console.log(`editor (issue 5) on ${db}; body ${Math.round(bytes / 1024)} KB, 100 pages, 200 buttons, 100 products`);
+    console.log(`editor on ${db}; body ${Math.round(bytes / 1024)} KB, 100 pages, 200 buttons, 100 products`);
     line('save 10 x 10 site, every page filled: median', `${pct(times, 50).toFixed(1)} ms`, '< 300 ms on PostgreSQL');
     line('save 10 x 10 site: p95', `${pct(times, 95).toFixed(1)} ms`);
     line('publish 10 x 10 site (save + snapshot): median', `${pct(pub, 50).toFixed(1)} ms`);

@@ -9,7 +9,7 @@ import { billMonth } from '../apps/server/src/modules/billing/service.js';
 import { http, login, makeAccount, makePlan, startTestServer } from '../apps/server/src/test/helpers.js';
 import { line } from './lib.js';
 
-// Issue 10 acceptance: the invoice PDF p95 under 300 ms after the first render, through
+// The invoice PDF p95 under 300 ms after the first render, through
 // GET /bill/{id}/export-pdf (auth, scope, the bill and its stored invoice read, pdfkit with the Noto Sans JP subset)
 // and the render alone. Database: DATABASE_URL if set (PostgreSQL), else PGlite. Figures are printed, never asserted.
 

@@ -8,7 +8,7 @@ import { startProduct } from './processes.js';
 import { longestSwipeTask } from './swipe.js';
 import { throughput } from './viewer-throughput.js';
 
-// Issue 3 figures, each printed next to its target; nothing asserts.
+// The viewer's figures, each printed next to its target; nothing asserts.
 //  - first-load JavaScript of the viewer (gzip), hls.js excluded (dynamic import)
 //  - Lighthouse mobile (default simulated throttling) on the demo site served like `npm start`
 //  - longest main-thread task during swipes with the CPU slowed 4x
@@ -48,7 +48,7 @@ function firstLoadJs(dist: string): { gzip: number; raw: number; files: string[]
 const parts = new Set((process.env.BENCH_PARTS ?? 'js,lighthouse,swipe,throughput').split(',').map((p) => p.trim()));
 
 export async function run(): Promise<void> {
-  console.log('\nViewer (issue 3)');
+  console.log('\nViewer');
   const dist = buildViewerIfStale();
   const js = firstLoadJs(dist);
   if (parts.has('js')) {

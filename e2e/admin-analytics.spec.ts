@@ -14,7 +14,7 @@ import {
   WAIT,
 } from './helpers.js';
 
-// Issue 11.2: a visitor opens the demo site in Chromium, swipes five pages and sends the contact form; once the
+// A visitor opens the demo site in Chromium, swipes five pages and sends the contact form; once the
 // rollup job has run (ANALYTICS_ROLLUP_DELAY_MS small here), the demo user's analytics screen shows those page
 // views, the conversion and the swipe funnel on the grid; all sites lists the site. 390 and 1440 px, axe clean.
 

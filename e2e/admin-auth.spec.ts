@@ -6,7 +6,7 @@ import { listOutbox } from '../apps/server/src/modules/mail/service.js';
 import { makeAccount, TEST_PASSWORD } from '../apps/server/src/test/helpers.js';
 import { DESKTOP, launchChromium, PHONE, screenshot, startDemoServer } from './helpers.js';
 
-// Issue 2, back-office side: forgot password -> mailed link -> new password -> sign in; a first
+// The back-office side of sign-in: forgot password -> mailed link -> new password -> sign in; a first
 // login with a temporary password goes through the first-time change; sign out ends the session.
 
 let server: Awaited<ReturnType<typeof startDemoServer>>;
@@ -53,7 +53,7 @@ describe('auth screens', () => {
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('status').waitFor();
     await screenshot(page, 'admin-reset-pass-390');
-    // forgot-password only queues its work (issue 13.11): run the job the worker would run.
+    // forgot-password only queues its work: run the job the worker would run.
     const worker = new Worker(server.ctx, jobHandlers());
     for (let more = true; more; ) more = await worker.runOneJob();
 

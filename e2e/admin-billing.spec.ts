@@ -7,7 +7,7 @@ import { billMonth } from '../apps/server/src/modules/billing/service.js';
 import { makeAccount, TEST_PASSWORD } from '../apps/server/src/test/helpers.js';
 import { DESKTOP, launchChromium, noSeriousViolations, PHONE, screenshot, signIn, startDemoServer, WAIT } from './helpers.js';
 
-// Issue 10.7: the demo user (Standard) has this month's bill (the billing run through the billing service);
+// The demo user (Standard) has this month's bill (the billing run through the billing service);
 // it opens plan check, downloads the invoice PDF and opens /plan to see its usage; the master force-completes
 // the unpaid bill behind an irreversible confirmation and the status changes. 390 and 1440 px, axe clean.
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
 import { DESKTOP, launchChromium, noSeriousViolations, PHONE, screenshot, signIn, startDemoServer, WAIT } from './helpers.js';
 
-// Issue 12.3: the demo user opens notification delivery from the editor, writes a banner notification with
+// The demo user opens notification delivery from the editor, writes a banner notification with
 // inline checks and a live preview, and visitors' banner answer shows it at once; it is then edited, found
 // by search and deleted. The list, form and detail screens at 1440 and 390 px, axe clean.
 

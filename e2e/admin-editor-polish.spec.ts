@@ -4,7 +4,7 @@ import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
 import { http, login } from '../apps/server/src/test/helpers.js';
 import { DESKTOP, demoJourney, noSeriousViolations, PHONE, screenshot, signIn, WAIT } from './helpers.js';
 
-// Issue 14, editor points 6, 10, 12 and the editor parts of 15, tried on the demo site at 1440 and 390 px:
+// The editor's finish, tried on the demo site at 1440 and 390 px:
 // the swipeRedirection switch says what it does; a link of "not a url" shows its error inline and the
 // save is refused (the editor's and the server's, from one rule); the canvas draws the bars and popups
 // visitors see, with a switch; a bad colour stays as typed with its error; texts count "n/50" and are
@@ -114,7 +114,7 @@ async function journey(options: BrowserContextOptions, tag: string) {
   await ctx.close();
 }
 
-describe('editor polish (issue 14: 6, 10, 12, 15)', () => {
+describe('editor polish', () => {
   it('at 1440 px', async () => {
     await journey(DESKTOP, '1440');
   }, 240_000);

@@ -9,7 +9,7 @@ import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
 import { http, login } from '../apps/server/src/test/helpers.js';
 import { DESKTOP, givePlan, launchChromium, PHONE, screenshot, seriousViolations, signIn, startDemoServer, WAIT } from './helpers.js';
 
-// Issue 5 acceptance, tried as a new user would: create a 2 x 3 site, upload six images, add a text
+// The editor, tried as a new user would: create a 2 x 3 site, upload six images, add a text
 // button with an animation and a product hotspot, set SEO, publish, see exactly that on the sites
 // origin; change the button, publish again, see the change.
 
@@ -33,7 +33,7 @@ function zipOf(entries: { name: string; data: Buffer }[]): Promise<Buffer> {
 }
 
 async function publish(page: Page) {
-  // publishing is confirmed first (issue 14.9)
+  // publishing is confirmed first
   await page.getByRole('button', { name: 'Publish', exact: true }).click();
   const [res] = await Promise.all([
     page.waitForResponse((r) => r.request().method() === 'PUT' && /\/api\/v1\/sites\/\d+$/.test(r.url())),
@@ -165,7 +165,7 @@ describe('site editor journey', () => {
     expect(await v.getByRole('button', { name: 'Buy now' }).count()).toBe(0);
     await visitor.close();
 
-    // Publishing reads once (issue 8): each PUT answers the saved document, which the editor takes as it is,
+    // Publishing reads once: each PUT answers the saved document, which the editor takes as it is,
     // so the site was read only when the editor opened, not again after each of the two publishes.
     expect(siteReads).toEqual([`/api/v1/sites/${siteId}`]);
     expect(errors).toEqual([]);
@@ -198,7 +198,7 @@ describe('site editor journey', () => {
     // Fixed, and saved from the keyboard.
     await page.getByLabel(/^Title/).fill('Demo Shop');
     await page.getByLabel(/^Title/).press('Control+s');
-    // the demo site is live: saving updates it, so it is confirmed first (issue 14.9)
+    // the demo site is live: saving updates it, so it is confirmed first
     await page.getByRole('button', { name: 'Update the live page', exact: true }).click();
     await page.getByText('All saved').waitFor();
     await page.getByRole('tab', { name: 'Basics' }).click();

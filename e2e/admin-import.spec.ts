@@ -17,7 +17,7 @@ import {
   WAIT,
 } from './helpers.js';
 
-// Issue 9.8: the demo master imports users from a CSV with one bad row, sees the row and its reason,
+// The demo master imports users from a CSV with one bad row, sees the row and its reason,
 // fixes the file, imports it after a confirmation, and finds the new accounts in the user list.
 
 const MASTER = DEMO_LOGINS[0];

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
 import { DESKTOP, demoJourney, noSeriousViolations, SIZES, screenshot, signIn, WAIT } from './helpers.js';
 
-// Issue 14.14, 14.15 (uploads) and 14.17: an upload that is refused says which file and what is wrong, in the
+// Uploads: an upload that is refused says which file and what is wrong, in the
 // interface language, never a field path; WebP is accepted and a file is judged by its bytes, not its name; the
 // recommended sizes are stated without contradiction beside the creative, logo, favicon and profile image
 // fields; leaving with an upload not saved (or still on its way) asks first.

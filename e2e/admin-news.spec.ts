@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
 import { DESKTOP, launchChromium, noSeriousViolations, PHONE, screenshot, signIn, startDemoServer, WAIT } from './helpers.js';
 
-// Issue 12.1-2: the platform master writes a news item and a system notification for master users; the demo
+// The platform master writes a news item and a system notification for master users; the demo
 // user (a master user) sees the news under latest information and the unread count on the header bell, opens
 // the panel and the notification, and the count drops. At 1440 and 390 px, axe clean, waiting on state.
 

@@ -14,7 +14,7 @@ import {
   WAIT,
 } from './helpers.js';
 
-// Issue 10, points 1, 2 and 7: the demo master creates a plan, assigns it to a user, edits the plan (the user keeps
+// The demo master creates a plan, assigns it to a user, edits the plan (the user keeps
 // the old version, visible on its detail), books the new version for that user for next month and sees it as next
 // month's plan; on a phone the list is cards and the form validates inline. axe: no serious or critical violation.
 

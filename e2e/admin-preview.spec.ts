@@ -5,7 +5,7 @@ import { DEMO_LOGINS, DEMO_PREVIEW } from '../apps/server/src/demo/seed.js';
 import { http, login } from '../apps/server/src/test/helpers.js';
 import { demoJourney, noSeriousViolations, SIZES, signIn } from './helpers.js';
 
-// Issue 14.8: the signed-in operator previews its own site in one click (no passcode), the invitee's lock
+// The signed-in operator previews its own site in one click (no passcode), the invitee's lock
 // page speaks the link's language, and an invitation sent before a passcode exists is not a dead end.
 
 const USER = DEMO_LOGINS[1];

@@ -6,7 +6,7 @@ import { accountsChanged } from '../apps/server/src/modules/accounts/cache.js';
 import { http, login, makeAccount, TEST_PASSWORD } from '../apps/server/src/test/helpers.js';
 import { DESKTOP, givePlan, launchChromium, PHONE, screenshot, seriousViolations, signIn, startDemoServer, WAIT } from './helpers.js';
 
-// Issue 2 and 5: the signed-in shell, the client error rules, the site list (search, filter, pagination).
+// The signed-in shell, the client error rules, the site list (search, filter, pagination).
 
 const USER = DEMO_LOGINS[1];
 const MASTER = DEMO_LOGINS[0];

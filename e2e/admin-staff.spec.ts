@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
 import { DESKTOP, launchChromium, noSeriousViolations, PHONE, screenshot, signIn, startDemoServer, WAIT } from './helpers.js';
 
-// Issue 9.6 and 9.7: a user invites a staff member, who sets its password through the mailed link (read
+// A user invites a staff member, who sets its password through the mailed link (read
 // from mail_outbox) and signs in; the owner makes it a viewer and it can no longer save. The profile
 // image and delete-account screens, at 1440 and 390 px, with no serious or critical axe violation.
 
@@ -118,7 +118,7 @@ describe('admin staff journey', () => {
     const save = staff.getByRole('button', { name: 'Save', exact: true });
     await save.waitFor();
     await save.click();
-    // the demo site is live: a save asks first (issue 14.9)
+    // the demo site is live: a save asks first
     await staff.getByRole('button', { name: 'Update the live page', exact: true }).click();
     await staff.waitForURL(/\/errors\/403$/, { timeout: 30_000 });
     await staff.goto(`${admin()}/master-user/site/${server.demoSiteId}`);

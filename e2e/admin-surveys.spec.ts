@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
 import { DESKTOP, launchChromium, noSeriousViolations, PHONE, screenshot, signIn, startDemoServer, WAIT } from './helpers.js';
 
-// Issue 12.4: the demo user writes a survey (inline checks, options with points) for its site, a visitor
+// The demo user writes a survey (inline checks, options with points) for its site, a visitor
 // answers it, and the site's responses show the score and export as CSV. At 1440 and 390 px, axe clean.
 
 const USER = DEMO_LOGINS[1];

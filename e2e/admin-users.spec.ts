@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
 import { DESKTOP, launchChromium, PHONE, screenshot, seriousViolations, signIn, startDemoServer, WAIT } from './helpers.js';
 
-// Issue 9, points 2, 3 and 9: the platform master creates an OEM master on the user screens; the OEM master sets
+// The platform master creates an OEM master on the user screens; the OEM master sets
 // its password through the mailed set-up link, signs in (on a phone) and creates a user; the master pauses the
 // OEM master (its sign-in is refused), then resumes it. The menu shows each role only what it may use.
 

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
 import { demoJourney, noSeriousViolations, SIZES, screenshot, signIn, WAIT } from './helpers.js';
 
-// Issue 14.13: the visitors screen in the Japanese interface labels each field as the form does, in the form's
+// The visitors screen in the Japanese interface labels each field as the form does, in the form's
 // order; times are Japan time with the zone named, on screen and in the CSV alike; the site's survey responses
 // have their own tab (score, search, pages, CSV); any row opens in full in a drawer.
 
@@ -53,7 +53,7 @@ async function downloadCsv(page: Page): Promise<string> {
   return fs.readFileSync((await download.path()) as string, 'utf8');
 }
 
-describe('visitors screen polish (issue 14.13)', () => {
+describe('visitors screen polish', () => {
   for (const [name, opts] of SIZES) {
     it(`labels fields in Japanese in the form's order, Japan times, survey tab and row detail at ${name} px`, async () => {
       const page = await signInJa(opts);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
 import { DESKTOP, demoJourney, noSeriousViolations, PHONE, screenshot, signIn, WAIT } from './helpers.js';
 
-// Issue 14, end-user forms. 16: the operator sets a pattern on a new contact field in the editor (a risky
+// End-user forms: the operator sets a pattern on a new contact field in the editor (a risky
 // pattern is refused inline first), publishes; the visitor sees the inline message and the server's
 // 422 answer for the same values names the same field with the same message. 2: the first refused
 // field is scrolled below the sticky header (label and control visible) and focused. 7: the form with

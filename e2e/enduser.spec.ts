@@ -13,7 +13,7 @@ import { type ReceivedMail, startSmtp } from '../apps/server/src/test/smtp.js';
 import { viewerPreact } from '../apps/viewer/preact.mjs';
 import { animationsSettled } from './helpers.js';
 
-// Journeys of issue 4 in Chromium at phone size (390x844): register, read the confirmation mail from a
+// The visitor forms' journeys in Chromium at phone size (390x844): register, read the confirmation mail from a
 // real SMTP server, follow the link, log in, open the members-only demo page; send the contact form
 // and see the destination mail; the homepage form; a survey; the preview lock with a right and a
 // wrong passcode. The enduser bundle is built here (alone) so the journeys do not wait on other builds.

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
 import { DESKTOP, launchChromium, PHONE, screenshot, startDemoServer } from './helpers.js';
 
-// Issue 2's first journeys: sign in on the admin origin and see the shell; open the sites origin
+// The first journeys: sign in on the admin origin and see the shell; open the sites origin
 // and see the demo site's first page image.
 let s: Awaited<ReturnType<typeof startDemoServer>>;
 let browser: Browser;

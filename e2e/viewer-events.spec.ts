@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pressUntilAt } from './helpers.js';
 
-// The viewer's events in Chromium (issue 11): a landing with UTM tags, a tap, a swipe, the popup CTA to the
+// The viewer's events in Chromium: a landing with UTM tags, a tap, a swipe, the popup CTA to the
 // contact form and its submission. Stored: page views with the UTM tags on the first, page_leave with dwell
 // pointing at its view, the tap as fractions of the page, and one conversion attributed to the popup.
 

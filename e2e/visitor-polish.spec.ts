@@ -8,9 +8,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchChromium, noSeriousViolations, PHONE, WAIT } from './helpers.js';
 
-// Issue 14's visitor points on the demo site (helper 1): popups never cover the page (1), the language
-// menu, unoffered languages and the remembered choice (3), return paths and member sign-out (4),
-// unknown positions (5), and campaign banners with a script link (15). Phone 390x844 and desktop 1440x900.
+// The visitor's side of the demo site: popups never cover the page, the language menu, unoffered
+// languages and the remembered choice, return paths and member sign-out, unknown positions, and
+// campaign banners with a script link. Phone 390x844 and desktop 1440x900.
 
 let demo: DemoServer;
 let browser: Browser;
@@ -54,7 +54,7 @@ function coveredControls(page: Page, position: string): Promise<string[]> {
   }, position);
 }
 
-describe.each(SIZES)('popup CTA at %s size (issue 14.1)', (name, size) => {
+describe.each(SIZES)('popup CTA at %s size', (name, size) => {
   it('leaves every button of A1 and A2 visible and tappable while it is open', async () => {
     const ctx = await browser.newContext({ ...size, locale: 'ja-JP' });
     try {
@@ -88,7 +88,7 @@ describe.each(SIZES)('popup CTA at %s size (issue 14.1)', (name, size) => {
   }, 240_000);
 });
 
-describe.each(SIZES)('languages at %s size (issue 14.3)', (_name, size) => {
+describe.each(SIZES)('languages at %s size', (_name, size) => {
   it('opens the menu over the tab bar, remembers the choice and sends unoffered languages to the default one', async () => {
     const ctx = await browser.newContext({ ...size, locale: 'ja-JP' });
     try {
@@ -136,7 +136,7 @@ describe.each(SIZES)('languages at %s size (issue 14.3)', (_name, size) => {
   }, 240_000);
 });
 
-describe.each(SIZES)('return paths and sign-out at %s size (issue 14.4)', (name, size) => {
+describe.each(SIZES)('return paths and sign-out at %s size', (name, size) => {
   it('signs in from a locked page back to it, leads back from the forms, and signs out', async () => {
     const email = `member-${name}@example.com`;
     await demo.srv.ctx.db.query(
@@ -192,7 +192,7 @@ describe.each(SIZES)('return paths and sign-out at %s size (issue 14.4)', (name,
   }, 240_000);
 });
 
-describe.each(SIZES)('unknown positions at %s size (issue 14.5)', (_name, size) => {
+describe.each(SIZES)('unknown positions at %s size', (_name, size) => {
   it('answer the not-found screen, whose home link opens the site', async () => {
     const ctx = await browser.newContext({ ...size, locale: 'ja-JP' });
     try {
@@ -212,7 +212,7 @@ describe.each(SIZES)('unknown positions at %s size (issue 14.5)', (_name, size) 
   }, 240_000);
 });
 
-describe('campaign banner with a script link (issue 14.15)', () => {
+describe('campaign banner with a script link', () => {
   it('runs its script when tapped, on the sites origin', async () => {
     const site = (await findSite(demo.srv.ctx.db, demo.siteId)) as SiteRow;
     const doc = siteDocumentSchema.parse(await readSiteDocument(demo.srv.ctx.db, site));

@@ -21,7 +21,7 @@ function newest(dir) {
 }
 
 /**
- * Warnings of a successful build that mean nothing to someone starting the app (issue 14.18): libraries'
+ * Warnings of a successful build that mean nothing to someone starting the app: libraries'
  * "use client" directives, source maps those directives shift, and chunk-size advice (budgets are checked by
  * tests). Each drops with the indented lines that belong to it; anything else is printed as it came.
  */

@@ -1,4 +1,4 @@
-// The plan screen and plan check (issue 10.7): /plan, /check-plan, pay by card, invoice issuer. [ja, en, kr, cn]
+// The plan screen and plan check: /plan, /check-plan, pay by card, invoice issuer. [ja, en, kr, cn]
 export const messages = {
   myplan_title: ['プラン', 'Your plan', '플랜', '套餐'],
   myplan_subtitle: [

@@ -1,4 +1,4 @@
-// Notification delivery: the visitor banner's notifications of a site (issue 12.3). [ja, en, kr, cn]
+// Notification delivery: the visitor banner's notifications of a site. [ja, en, kr, cn]
 export const messages = {
   delivery_title: ['お知らせ配信', 'Notification delivery', '알림 배포', '通知发布'],
   delivery_count_one: ['{count}件', '{count} notification', '{count}건', '共 {count} 条'],

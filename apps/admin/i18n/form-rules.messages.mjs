@@ -1,4 +1,4 @@
-// The validation rules of a visitor-form field in the editor's form settings (issue 14.16). [ja, en, kr, cn]
+// The validation rules of a visitor-form field in the editor's form settings. [ja, en, kr, cn]
 export const messages = {
   field_type_date: ['日付', 'Date', '날짜', '日期'],
   rule_min_length: ['最小文字数', 'Minimum length', '최소 글자 수', '最少字符数'],

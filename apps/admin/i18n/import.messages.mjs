@@ -1,4 +1,4 @@
-// CSV import of users (issue 9.8). [ja, en, kr, cn]
+// CSV import of users. [ja, en, kr, cn]
 export const messages = {
   import_title: ['ユーザーCSVインポート', 'Import users from CSV', '사용자 CSV 가져오기', '从 CSV 导入用户'],
   import_lead: [

@@ -1,4 +1,4 @@
-// API settings, the API key modal and the webhook delivery log (issue 12.5). [ja, en, kr, cn]
+// API settings, the API key modal and the webhook delivery log. [ja, en, kr, cn]
 export const messages = {
   api_title: ['API 設定', 'API settings', 'API 설정', 'API 设置'],
   api_link: ['API 設定', 'API settings', 'API 설정', 'API 设置'],

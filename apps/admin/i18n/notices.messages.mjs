@@ -1,4 +1,4 @@
-// Latest information, system notifications and the header bell (issue 12.1-2). [ja, en, kr, cn]
+// Latest information, system notifications and the header bell. [ja, en, kr, cn]
 export const messages = {
   notices_news_title: ['最新情報', 'Latest information', '최신 정보', '最新信息'],
   notices_news_create: ['最新情報を作成', 'Create news', '최신 정보 작성', '创建最新信息'],

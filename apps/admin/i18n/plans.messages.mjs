@@ -1,4 +1,4 @@
-// Plan management and the plan-change dialog (issue 10.1, 10.2, 10.7). [ja, en, kr, cn]
+// Plan management and the plan-change dialog. [ja, en, kr, cn]
 export const messages = {
   plans_title: ['プラン管理', 'Plan management', '플랜 관리', '套餐管理'],
   plans_count_one: ['プラン {count}件', '{count} plan', '플랜 {count}개', '共 {count} 个套餐'],

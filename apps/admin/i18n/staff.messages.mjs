@@ -1,4 +1,4 @@
-// Admin staff, profile image, delete account and the set-up link screen (issue 9.6, 9.7). [ja, en, kr, cn]
+// Admin staff, profile image, delete account and the set-up link screen. [ja, en, kr, cn]
 export const messages = {
   staff_title: ['管理者設定', 'Admin staff', '관리자 설정', '管理员设置'],
   staff_count_one: ['スタッフ {count}名', 'Staff members: {count}', '스태프 {count}명', '共 {count} 名员工'],

@@ -1,4 +1,4 @@
-// Operator surveys: the editor, the responses of a site, the picker in link fields (issue 12.4). [ja, en, kr, cn]
+// Operator surveys: the editor, the responses of a site, the picker in link fields. [ja, en, kr, cn]
 export const messages = {
   survey_title: ['アンケート', 'Surveys', '설문', '问卷'],
   survey_count_one: ['{count}件', '{count} survey', '{count}건', '共 {count} 份'],

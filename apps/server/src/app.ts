@@ -88,7 +88,7 @@ export async function buildApp(ctx: AppContext, origin: Origin, drain?: Drain): 
   app.setValidatorCompiler(zodValidatorCompiler);
   // Responses are plain JSON of what services present, converted to snake_case once, here.
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  // callback hooks, not async ones: no promise per request on the hot path (issue 15.2); x-request-id is set
+  // callback hooks, not async ones: no promise per request on the hot path; x-request-id is set
   // with the security headers (http/security.ts), in the one onSend hook every answer passes
   app.addHook('preSerialization', (_req, _reply, payload, done) => done(null, toSnake(payload)));
   app.decorateRequest('actor', null);

@@ -56,7 +56,7 @@ export interface Config {
   analyticsRollupDelayMs: number;
   /** webhooks may go to private and loopback addresses in production too (never needed on a real deployment) */
   webhookAllowPrivate: boolean;
-  /** billing (issue 10): PAYMENT_PROVIDER, LICENSE_FEE_YEN, BANK_TRANSFER_DESTINATION, ISSUER_* (the platform's invoices) */
+  /** billing: PAYMENT_PROVIDER, LICENSE_FEE_YEN, BANK_TRANSFER_DESTINATION, ISSUER_* (the platform's invoices) */
   billing: BillingConfig;
 }
 

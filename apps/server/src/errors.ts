@@ -3,7 +3,7 @@ import type { FieldIssue } from '@swipe/core';
 /**
  * Domain errors with stable codes; mapped to HTTP once, in http/errors.ts. Messages are i18n keys.
  * A 4xx is an expected answer (not found, refused, invalid), never logged with its stack, so none is
- * captured: capturing one was the most expensive step of a 404 (issue 15.2). 5xx keep theirs.
+ * captured: capturing one was the most expensive step of a 404. 5xx keep theirs.
  */
 export class AppError extends Error {
   readonly status: number;

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './test/helpers.js';
 import { spawnedDatabase, statusOf, waitFor } from './test/slow.js';
 
-// Issue 14.18: the server as `npm start` runs it (NODE_ENV=production, default log level), in a
+// The server as `npm start` runs it (NODE_ENV=production, default log level), in a
 // terminal: `script` gives it a pseudo-terminal as stdout, the way a shell does.
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 let child: ChildProcess | undefined;

@@ -7,7 +7,7 @@ import { SERVER_NODE_ARGS } from '../../../scripts/server-node-args.mjs';
 import { freePort } from './test/helpers.js';
 import { type SlowRequest, slowRequest, spawnedDatabase, statusOf, waitFor, waitForChild } from './test/slow.js';
 
-// Issue 13, point 6: a terminal's Ctrl-C and systemd signal the whole process group of `npm start`
+// A terminal's Ctrl-C and systemd signal the whole process group of `npm start`
 // (npm, scripts/start.mjs, the server). The server must drain once: in-flight requests finish, new ones
 // get 503, the group leaves in under 30 s.
 

@@ -1,6 +1,6 @@
 import { japanDay } from './japan-time.js';
 
-// Per-site analytics rules shared by the server and the admin (issue 11.2; back-office.md 5: future days cannot
+// Per-site analytics rules shared by the server and the admin (back-office.md 5: future days cannot
 // be chosen, dates more than one year back cannot be chosen; ranking analysis needs at least 10 pages).
 // Days are Japan days (YYYY-MM-DD); a period is inclusive at both ends.
 
@@ -76,7 +76,7 @@ export function checkPeriod(from: string, to: string, now: Date = new Date()): [
   return null;
 }
 
-// ---- metrics (docs/helpers-brief.md "Issues 11 and 12": definitions) ----
+// ---- metrics (definitions: docs/architecture.md "Analytics figures") ----
 
 /** A share n / d (0..1), or null when d is 0. */
 export function ratio(n: number, d: number): number | null {

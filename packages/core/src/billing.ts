@@ -1,6 +1,6 @@
 import { INITIAL_FEE_YEN, PV_BLOCK, TAX_RATE_PERCENT } from './constants.js';
 
-// The monthly bill as a pure function (issue 10.4): the job and the /plan screen's projected bill both
+// The monthly bill as a pure function: the job and the /plan screen's projected bill both
 // call computeBill, so a projection is exactly what the job will bill. Money is integer yen.
 
 export const PAYMENT_STATUSES = ['UNPAID', 'PROCESSING', 'PAID', 'FAILED', 'COMPLETED', 'VOID'] as const;

@@ -14,7 +14,7 @@ export const LANGUAGE_COOKIE = 'swipe_lang';
 export const RETURN_COOKIE = 'swipe_from';
 
 /**
- * Analytics event kinds (viewer.md 7, issue 11). page_leave carries the dwell of one page view (data.view = that
+ * Analytics event kinds (viewer.md 7). page_leave carries the dwell of one page view (data.view = that
  * page_view's event id), tap a position as fractions 0..1 of the page box; conversion is recorded by the server
  * only (a visitor's conversion event is dropped).
  */
@@ -171,7 +171,7 @@ export const DEFAULT_PRODUCT_COORDINATES = { x: 65, y: 260 } as const;
  */
 export const MAX_COLUMNS = 702;
 
-/** Page views per billed block over a plan's limitAccess: each started block costs limitAccessPrice yen (issue 10.4). */
+/** Page views per billed block over a plan's limitAccess: each started block costs limitAccessPrice yen. */
 export const PV_BLOCK = 1_000;
 /** The initial fee (yen, excluding tax) billed in an account's first billed month (back-office.md 9). */
 export const INITIAL_FEE_YEN = 100_000;

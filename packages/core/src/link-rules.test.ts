@@ -3,7 +3,7 @@ import { toFieldIssues } from './issues.js';
 import { externalLinkProblem } from './link-rules.js';
 import { type SiteDocumentInput, siteDocumentSchema } from './site.js';
 
-// Issue 14.10: every link field follows the one URL rule (back-office.md 5), the same for editor and server.
+// Every link field follows the one URL rule (back-office.md 5), the same for editor and server.
 
 function doc(page: Record<string, unknown> = {}, extra: Partial<SiteDocumentInput> = {}): SiteDocumentInput {
   return {

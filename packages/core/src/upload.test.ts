@@ -125,7 +125,7 @@ describe('checkUploadContent', () => {
   });
 });
 
-// Upload formats (issue 14.17, docs/decisions.md "Upload formats"): decided per format, by content.
+// Upload formats (docs/decisions.md "Upload formats"): decided per format, by content.
 describe('formats of back-office.md 9 and viewer.md 9, by content', () => {
   const le16 = (n: number) => [n & 255, (n >>> 8) & 255];
   const le32 = (n: number) => [...le16(n), ...le16(n >>> 16)];

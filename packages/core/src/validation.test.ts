@@ -264,7 +264,7 @@ describe('uploads', () => {
     expect(checkUpload('image', 'text/html', 10)).toBe('validation.upload_format_image');
     expect(checkUpload('video', 'video/mp4', 30 * MB)).toBeNull();
     expect(checkUpload('video', 'video/quicktime', 30 * MB + 1)).toBe('validation.upload_size');
-    expect(checkUpload('video', 'video/webm', 10)).toBeNull(); // phones make WebM (issue 14.17)
+    expect(checkUpload('video', 'video/webm', 10)).toBeNull(); // phones make WebM
     expect(checkUpload('video', 'video/x-msvideo', 10)).toBe('validation.upload_format_video');
     expect(checkUpload('image', 'image/png', 2 * MB + 1, 2 * MB)).toBe('validation.upload_size');
     expect(checkUpload('image', 'image/png', 0)).toBe('validation.upload_empty');

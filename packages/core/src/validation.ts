@@ -199,7 +199,7 @@ export function checkMonth(yearMonth: string, now: Date): string | null {
 
 /** Uploads: allowed content types by kind, with the size limits. */
 export const IMAGE_MIME = ['image/jpeg', 'image/png', 'image/heic', 'image/heif', 'image/webp', 'image/gif'] as const;
-/** A profile image takes fewer formats than a creative (issue 9.7): JPEG (JFIF included) or PNG. */
+/** A profile image takes fewer formats than a creative: JPEG (JFIF included) or PNG. */
 export const PROFILE_IMAGE_MIME = ['image/jpeg', 'image/png'] as const;
 export const VIDEO_MIME = ['video/mp4', 'video/quicktime', 'video/mpeg', 'video/webm'] as const;
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'jfif', 'png', 'heic', 'heif', 'webp', 'gif'] as const;

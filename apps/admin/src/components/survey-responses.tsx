@@ -11,7 +11,7 @@ import { positiveId, useListState } from './data-list/list-state';
 import type { Column } from './data-list/types';
 import { DetailDrawer, type DetailRow } from './detail-drawer';
 
-// The survey responses of one site (issues 12.4 and 14.13): who answered what, each answer's points and the
+// The survey responses of one site : who answered what, each answer's points and the
 // score, filtered by survey, searched by e-mail, paged, exported as CSV, and one response in full in a drawer.
 // One list for the surveys screen (/site/{id}/survey-responses) and the visitors screen's survey tab
 // (server: modules/surveys/operator.routes.ts).

@@ -35,7 +35,7 @@ describe('seedDemo', () => {
         ),
       ).toBe(4);
       expect(await count('SELECT count(*) AS n FROM preview_shares')).toBe(1);
-      // the preview works out of the box (issue 14.18): the invitee's passcode is set
+      // the preview works out of the box: the invitee's passcode is set
       const pv = await db.one<{ h: string; on: boolean }>(
         `SELECT preview_password_hash AS h, preview_security AS on FROM sites WHERE id = ${first?.siteId}`,
       );

@@ -19,7 +19,7 @@ export const DEMO_LOGINS = [
   { role: 'user', email: 'user@demo.swipe.test', password: 'Demo-User-2026#' },
 ] as const;
 
-/** The demo site's preview (issue 14.18): an invited e-mail and the passcode, so the invitee flow works at once. */
+/** The demo site's preview: an invited e-mail and the passcode, so the invitee flow works at once. */
 export const DEMO_PREVIEW = { email: 'viewer@demo.swipe.test', passcode: 'Demo-Preview-2026' } as const;
 
 interface DemoFile {

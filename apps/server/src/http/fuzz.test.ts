@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routesOf } from '../app.js';
 import { http, login, makeAccount, makePlan, startTestServer, type TestServer } from '../test/helpers.js';
 
-// Issue 13, point 9: every POST and PUT route of both origins (enumerated from the apps, so a new route
+// Every POST and PUT route of both origins (enumerated from the apps, so a new route
 // is covered by itself) gets bodies with NUL characters, integers beyond PostgreSQL's `integer`, and
 // JSON nested thousands of levels deep, as an operator who owns a published site. No answer is a 5xx;
 // refusals carry a code and a translated message. GET routes get the same in their query strings.

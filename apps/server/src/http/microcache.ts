@@ -13,7 +13,7 @@ import { encodingKey } from './encoding.js';
 // on top of the published-site cache's own staleness. When an entry has expired, one request goes through to
 // the app and its answer replaces the entry; requests arriving meanwhile still get the old answer, for at most
 // REFRESH_MS (a hot address at 100 connections otherwise sent all of them through the app in the same
-// millisecond, every ttlMs: a 30 to 50 ms stall each time, issue 15.3).
+// millisecond, every ttlMs: a 30 to 50 ms stall each time).
 //
 // Contract for handlers that opt in: the response may depend only on the method, Host, URL,
 // Accept-Language, the encoding accepted (http/encoding.ts), X-Forwarded-Proto/Host, the cookies named in `cookies`,
@@ -94,7 +94,7 @@ const isMarker = (e: Entry | Marker): e is Marker => 'vary' in e;
  * The symbol under which Node keeps a response's headers, when this version of Node has it. Headers given
  * there, rather than to writeHead, are written without being checked again character by character: that
  * check (a regular expression over every value, a CSP of 560 characters among them) was a tenth of the
- * server's time per cached answer (issue 15.2). An entry's headers are checked once, with Node's own
+ * server's time per cached answer. An entry's headers are checked once, with Node's own
  * validateHeaderName/Value, when it is stored; a Node without the symbol gets them through writeHead.
  */
 export const NODE_HEADERS: symbol | undefined = (() => {
@@ -201,7 +201,7 @@ export class MicroCache {
     const inm = req.headers['if-none-match'];
     const notModified = e.etag !== null && inm?.split(',').some((t) => t.trim().replace(/^W\//, '') === e.etag);
     // One header object per entry, its request id filled in just before writeHead renders it
-    // (synchronously): no setHeader calls, no per-hit object (issue 15.2). Node renders the headers it
+    // (synchronously): no setHeader calls, no per-hit object. Node renders the headers it
     // keeps as they are (checked when stored); nothing changes them once they are rendered.
     const own = notModified === true ? e.node304 : e.node200;
     (own['x-request-id'] as [string, string])[1] = randomUUID();

@@ -27,14 +27,14 @@ describe('security headers behind a proxy', () => {
     expect(nonce(a)).toBeTruthy();
     expect(nonce(a)).not.toBe(nonce(b));
   });
-  it('sites-origin JSON answers forbid loading, running and framing anything (issue 13.12)', async () => {
+  it('sites-origin JSON answers forbid loading, running and framing anything', async () => {
     for (const path of ['/api/v1/health', '/api/v1/pages?site_id=999999', '/api/v1/no-such-route']) {
       const csp = (await fetch(`${s.sitesUrl}${path}`)).headers.get('content-security-policy') ?? '';
       expect(csp, path).toContain("default-src 'none'");
       expect(csp, path).toContain("frame-ancestors 'none'");
     }
   });
-  it('every answer carries its request id, one per request, or the one the caller sent (issue 15.2 moved it to onSend)', async () => {
+  it('every answer carries its request id, one per request, or the one the caller sent (set in onSend)', async () => {
     for (const base of [s.adminUrl, s.sitesUrl]) {
       const ids = new Set<string>();
       for (const [path, init] of [

@@ -130,7 +130,7 @@ export const PopupCta = memo(function PopupCta({
   // (.has-room also tells tests that the room is taken.) The height is
   // read where the browser has just laid out: a ResizeObserver reports after layout and before paint,
   // so no frame misses it, whereas reading it here forced a layout of the whole page inside the
-  // commit of a move (the longest task of a swipe back to the popup's page, issue 15.1).
+  // commit of a move (the longest task of a swipe back to the popup's page).
   useLayoutEffect(() => {
     const el = box.current;
     const frame = el?.closest<HTMLElement>('.vw-frame');

@@ -62,7 +62,7 @@ export const accountCsvQuery = accountListQuery.omit({ page: true, pageSize: tru
 /** One row of the user list: the account with its plan's name, next month's plan and its parent's company. */
 export const userSummary = accountView.extend({
   planName: z.string().nullable(),
-  /** the version of the plan the account holds, and whether a newer one exists (plans are versioned: issue 10.1) */
+  /** the version of the plan the account holds, and whether a newer one exists (plans are versioned) */
   planVersion: z.number().int().nullable(),
   planSuperseded: z.boolean(),
   nextPlanId: z.number().int().nullable(),

@@ -48,7 +48,7 @@ export const popupCountsResponse = z.object({
 });
 export type PopupCountsResponse = z.output<typeof popupCountsResponse>;
 
-// ---- Analysis (operator side, admin origin, prefix /api/v1/analysis; issue 11.2; helper "screens") ----
+// ---- Analysis (operator side, admin origin, prefix /api/v1/analysis) ----
 // Periods are Japan days, both ends included; every figure comes with the previous period of the same length.
 
 const analysisPeriod = z.object({ from: z.string(), to: z.string() });

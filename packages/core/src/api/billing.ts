@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BILL_LINE_KINDS, PAYMENT_STATUSES } from '../billing.js';
 import { paged, pageQuery } from './common.js';
 
-// Shapes of the billing module (issue 10.4-5): bills (payment records) with their lines, cards, the plan usage.
+// Shapes of the billing module: bills (payment records) with their lines, cards, the plan usage.
 
 export const yearMonth = z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'validation.year_month');
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { yearMonth } from './billing.js';
 
-// Shapes of the dashboard module (issue 11.3, back-office.md 1 and 7): GET /dashboard/registration-data,
+// Shapes of the dashboard module (back-office.md 1 and 7): GET /dashboard/registration-data,
 // user-site, adoption-by-plan, revenue. Every figure covers the caller's subtree (staff: their owner's).
 // Months are Japan months (YYYY-MM); money is integer yen (the screen shows it with core's formatYen).
 

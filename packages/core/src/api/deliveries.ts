@@ -3,7 +3,7 @@ import { LANGUAGES, LIMITS } from '../constants.js';
 import { checkDateRange, dateString, linkUrl, requiredString } from '../validation.js';
 import { id, paged, pageQuery } from './common.js';
 
-// Notification delivery (back-office.md 2, issue 12.3): the visitor banner's notifications of one site,
+// Notification delivery (back-office.md 2): the visitor banner's notifications of one site,
 // written by the site's operators on the admin origin (/api/v1/sites/{siteId}/notification-deliveries,
 // /api/v1/notification-deliveries/{id}). The viewer reads the live ones (viewer.ts notificationList).
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Shapes of the integrations module (issue 12.5): API settings per account, the leads API and the
+// Shapes of the integrations module: API settings per account, the leads API and the
 // outbound webhook's delivery log. Custom messages are i18n keys.
 
 export const API_AUTH_METHODS = ['IP_RESTRICTION', 'BASIC_AUTH', 'API_KEY'] as const;

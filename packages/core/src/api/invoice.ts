@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BILL_LINE_KINDS } from '../billing.js';
 import { id } from './common.js';
 
-// Shapes of the invoice calls (issue 10.6), served by the billing module: who issues the caller's invoices.
+// Shapes of the invoice calls, served by the billing module: who issues the caller's invoices.
 
 /** GET /invoice-issuer: the seller as its invoices name it; `editable` false for the platform (configuration). */
 export const invoiceIssuerView = z.object({

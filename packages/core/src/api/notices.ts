@@ -4,7 +4,7 @@ import { checkDateRange, linkUrl, requiredString } from '../validation.js';
 import { paged, pageQuery } from './common.js';
 
 // Latest information (news) and system notifications (back-office.md 2, 3 "News and system notification",
-// 4, 5, 7; issue 12.1-2). Module `notices` on the server: /api/v1/news and /api/v1/system_noti.
+// 4, 5, 7). Module `notices` on the server: /api/v1/news and /api/v1/system_noti.
 
 /** What the list shows: DRAFT (never shown), PUBLIC (shown), UNPUBLIC (hidden, or scheduled and not started), EXPIRED (past its end). */
 export const NOTICE_STATUSES = ['PUBLIC', 'UNPUBLIC', 'DRAFT', 'EXPIRED'] as const;

@@ -3,7 +3,7 @@ import { LIMITS } from '../constants.js';
 import { requiredString } from '../validation.js';
 import { id, paged, pageQuery } from './common.js';
 
-// Plan management (back-office.md 3 "Plan", 4; issue 10.1): the platform master manages the platform's plans, an OEM
+// Plan management (back-office.md 3 "Plan", 4): the platform master manages the platform's plans, an OEM
 // master its own. Plans are versioned: a plan in use is never edited in place (see docs/decisions.md "Plan versions").
 
 export const PLAN_CONTRACT_TYPES = ['trial', 'light', 'standard', 'premium', 'pro', 'ep_oem'] as const;

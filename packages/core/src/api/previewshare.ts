@@ -67,7 +67,7 @@ export const previewTicketResponse = z.object({ url: z.string(), expiresIn: z.nu
 export type PreviewTicketView = z.output<typeof previewTicketResponse>;
 
 /**
- * GET .../share/live: how the working copy stands against what visitors see (issue 14.9): published (a live
+ * GET .../share/live: how the working copy stands against what visitors see: published (a live
  * copy exists), unpublishedChanges (the saved working copy differs from the live copy), publishedAt.
  */
 export const liveStateResponse = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES, LIMITS } from '../constants.js';
 import { id, paged, pageQuery } from './common.js';
 
-// Operator surveys (issue 12.4, admin origin /api/v1): a survey editor for a site's owner (questions,
+// Operator surveys (admin origin /api/v1): a survey editor for a site's owner (questions,
 // kinds SINGLE / MULTIPLE / TEXT as the visitor side supports, options with points, required), the
 // responses of a site with their scores and CSV export, and the surveys a site's owner may link.
 

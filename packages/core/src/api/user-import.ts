@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { id } from './common.js';
 
 /**
- * CSV import of users (back-office.md 5, 7, 9; issue 9.8): the columns of the file, in the template's
+ * CSV import of users (back-office.md 5, 7, 9): the columns of the file, in the template's
  * order. The header row names them (any order, case and surrounding spaces do not matter).
  */
 export const IMPORT_COLUMNS = [

@@ -16,7 +16,7 @@ import { yen } from './format';
 import { InvoiceIssuerCard } from './invoice-issuer-card';
 import { PayCardModal } from './pay-card-modal';
 
-// /{userTypeId}/check-plan (issue 10.7) and /{userTypeId}/billing (the Billing menu entry): the caller's bills by
+// /{userTypeId}/check-plan and /{userTypeId}/billing (the Billing menu entry): the caller's bills by
 // month (status, amounts, method, invoice PDF, pay by card when unpaid or failed); for sellers a second tab with the
 // bills they issued (CSV, force-complete with an irreversible confirmation) and their invoice issuer card. The
 // platform master pays no one: issued bills only. A bill's detail opens over the list (`?bill={id}`, linkable).

@@ -6,7 +6,7 @@ import { type T, useLang, useT } from '../../lib/i18n';
 import { myPlanQuery, usageQuery } from './api';
 import { count, firstOfNextMonth, planName, yen } from './format';
 
-// /{userTypeId}/plan (issue 10.7): the caller's plan (name in the viewer's language, version, price excluding
+// /{userTypeId}/plan: the caller's plan (name in the viewer's language, version, price excluding
 // tax, quotas, flags), next month's if booked, this month's usage against the quotas, and the projected bill.
 
 export function PlanPage() {

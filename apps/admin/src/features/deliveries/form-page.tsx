@@ -32,7 +32,7 @@ import { type FieldErrors, shown, validate } from '../../lib/validate';
 import { createDelivery, deliveryQuery, deliverySiteQuery, IMAGE_ACCEPT, imageProblem, updateDelivery, uploadDeliveryImage } from './api';
 import { BannerPreview } from './banner-preview';
 
-// Create or edit one banner notification (issue 12.3): the same rules as the server, checked as you type,
+// Create or edit one banner notification: the same rules as the server, checked as you type,
 // and the banner as visitors will see it beside the form.
 
 interface Form {

@@ -114,7 +114,7 @@ function Editor({ siteId, initial }: { siteId: number; initial: SiteDetail }) {
   // Ctrl/Cmd+S saves, also while typing in a field.
   useHotkeys([['mod+S', () => !readOnly && !saving && run('save')]], []);
 
-  // The operator's own preview (issue 14.8): the tab opens at once (a popup must come from the click), then goes
+  // The operator's own preview: the tab opens at once (a popup must come from the click), then goes
   // to the preview entrance with a single-use ticket; it never passes through the passcode gate.
   const preview = useMutation({
     mutationFn: async (tab: Window | null) => ({ tab, ticket: await previewTicket(siteId, uiLang) }),

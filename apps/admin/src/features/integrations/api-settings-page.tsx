@@ -37,7 +37,7 @@ import { rotateKey, rotateSecret, saveSettings, settingsQuery } from './api';
 import { DeliveryLog } from './delivery-log';
 import { OnceModal, type ShownOnce } from './once-modal';
 
-// API settings (back-office.md 3 "API settings", 5 "API dialog"; issue 12.5): enable, one authentication method,
+// API settings (back-office.md 3 "API settings", 5 "API dialog"): enable, one authentication method,
 // the webhook endpoint with its signing secret, the delivery log. A new API key or signing secret is shown once, in a
 // modal; afterwards only its first characters.
 

@@ -46,7 +46,7 @@ import {
   uploadNoticeImage,
 } from './api';
 
-// The form of a news item or a system notification (issue 12.1-2): the core's rules as you type, the server's
+// The form of a news item or a system notification: the core's rules as you type, the server's
 // field errors on save; the image goes through media's upload first and only its URL is saved.
 
 interface Form {

@@ -12,7 +12,7 @@ import { deleteSystemNoti, markAsRead, systemNotiQuery } from './api';
 import { NoticeDetail } from './notice-detail';
 import { NoticeForm } from './notice-form';
 
-// /create-notification and /notification/{id} (issue 12.2): the platform master creates, reads, edits
+// /create-notification and /notification/{id}: the platform master creates, reads, edits
 // (?edit=1) and deletes; a receiver reads one shown to it, which marks it read.
 
 export function CreateNotificationPage() {

@@ -6,7 +6,7 @@ import { IconBell } from '../../components/icons';
 import { api } from '../../lib/api';
 import { useT } from '../../lib/i18n';
 
-// The header bell on every signed-in screen (issue 12.2): the caller's unread system notifications, polled
+// The header bell on every signed-in screen: the caller's unread system notifications, polled
 // every minute and on focus; the panel listing the latest is a chunk fetched the first time it opens.
 
 const InboxPanel = lazy(() => import('./notification-panel').then((m) => ({ default: m.InboxPanel })));

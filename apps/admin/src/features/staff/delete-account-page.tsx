@@ -10,7 +10,7 @@ import { errorMessage, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { deleteOwnAccount } from './api';
 
-// Delete account (back-office.md 2, issue 9.7): the caller's own account after its password and a
+// Delete account (back-office.md 2): the caller's own account after its password and a
 // confirmation that says what happens; the server refuses the platform master, an owner with customers
 // below it and a contract inside its 12-month minimum. Success ends every session: the screen signs out.
 

@@ -12,7 +12,7 @@ import { errorMessage, notifySuccess } from '../../lib/notify';
 import { type User, updateUser, useSession } from '../../lib/session';
 import { PROFILE_ACCEPT, profileContentType, removeProfileImage, UploadError, uploadProfileImage } from './api';
 
-// Profile image setting (back-office.md 5, 9; issue 9.7): JPG, JPEG, JFIF or PNG up to 2 MB, 250 x 250
+// Profile image setting (back-office.md 5, 9): JPG, JPEG, JFIF or PNG up to 2 MB, 250 x 250
 // recommended. A chosen file is checked here (type, size, and its content as the server checks it) before it is
 // previewed, then again on the server; the saved image shows in the header avatar at once.
 

@@ -14,7 +14,7 @@ import { useBase } from '../../lib/session';
 import { type FieldErrors, validate } from '../../lib/validate';
 import { createSurvey, mySitesQuery, surveyQuery, updateSurvey } from './api';
 
-// The survey editor (issue 12.4): title and description per language, questions of the kinds visitors can
+// The survey editor: title and description per language, questions of the kinds visitors can
 // answer (one choice, several, free text), options with points, required; checked as you type with the
 // server's rules. Scores are the sum of the chosen options' points.
 

@@ -5,7 +5,7 @@ import { SurveyResponsesList } from '../../components/survey-responses';
 import { useT } from '../../lib/i18n';
 import { useBase } from '../../lib/session';
 
-// /site/{id}/survey-responses (issue 12.4): the survey responses of one site, reached from the survey list;
+// /site/{id}/survey-responses: the survey responses of one site, reached from the survey list;
 // the list itself is shared with the visitors screen's survey tab (components/survey-responses.tsx).
 
 export function SurveyResponsesPage() {

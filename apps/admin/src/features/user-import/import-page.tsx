@@ -14,7 +14,7 @@ import { CSV_MAX_BYTES, commitImport, downloadTemplate, dryRunImport, importStat
 import { IssueList } from './issue-list';
 import { PreviewRows } from './preview-rows';
 
-// CSV import of users (back-office.md 1, 5; issue 9.8): pick a file, see every bad row (nothing is
+// CSV import of users (back-office.md 1, 5): pick a file, see every bad row (nothing is
 // written), fix and pick it again, then import with a confirmation and follow the progress.
 
 const ACCEPT = { 'text/csv': ['.csv'], 'application/vnd.ms-excel': ['.csv'] };

@@ -7,7 +7,7 @@ import { errorMessage, notifySuccess } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { plansQuery, updateUser } from './api';
 
-// The plan-change dialog (issue 10.2): an account with a plan gets the chosen one from 00:00 Japan time on the 1st of
+// The plan-change dialog: an account with a plan gets the chosen one from 00:00 Japan time on the 1st of
 // next month (next month's plan, applied by the monthly job), and the booking can be cancelled until then; an account
 // without a plan gets it at once. The server (PUT /user/{id} plan_id) holds the rules.
 

@@ -9,7 +9,7 @@ import { errorMessage, notifySuccess } from '../../lib/notify';
 import { useBase, useSession } from '../../lib/session';
 import { changeContract, deleteUser, resendSetup } from './api';
 
-// The account's actions (back-office.md 4, issue 9.4): edit, pause, resume, terminate, delete, resend the set-up
+// The account's actions (back-office.md 4): edit, pause, resume, terminate, delete, resend the set-up
 // link. Each irreversible one asks first and says what happens; a refusal shows the server's message in the dialog.
 
 type Action = 'pause' | 'resume' | 'terminate' | 'delete' | 'resend';

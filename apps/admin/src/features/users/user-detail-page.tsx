@@ -13,7 +13,7 @@ import { ContractBadge, day, typeLabel } from './labels';
 import { PlanChangeButton } from './plan-change-dialog';
 import { UserActions } from './user-actions';
 
-// back-office.md 2 (/{userTypeId}/user/{id}) and issue 9.3: the profile, the plan now and from next month, the
+// back-office.md 2 (/{userTypeId}/user/{id}): the profile, the plan now and from next month, the
 // tenant's sites, the contract history in the viewer's language, and the actions.
 
 export function UserDetailPage() {

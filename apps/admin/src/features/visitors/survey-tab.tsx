@@ -1,6 +1,6 @@
 import { SurveyResponsesList } from '../../components/survey-responses';
 
-// The visitors screen's survey tab (issue 14.13): the site's survey responses as the surveys screen lists them
+// The visitors screen's survey tab: the site's survey responses as the surveys screen lists them
 // (components/survey-responses.tsx), with the rows the other tabs' journeys know.
 
 export function SurveyResponsesTab({ siteId }: { siteId: number }) {

@@ -26,7 +26,7 @@ import { SurveyResponsesTab } from './survey-tab';
 
 // A site's visitors (back-office.md 1): members, contact-form and homepage-form submissions and survey responses,
 // one tab each; a row opens in full in a drawer. Fields are the form's, labelled in the interface language and in
-// the form's order; times are Japan time with the zone named, as in the CSV files (issue 14.13).
+// the form's order; times are Japan time with the zone named, as in the CSV files.
 // Tab, search, page and page size live in the URL so a reload (or a shared link) shows the same list.
 
 const TAB_LABEL: Record<VisitorKind, string> = {

@@ -1,4 +1,4 @@
--- Back-office additions (issue 5): uploads with signed URLs, bulk ZIP uploads, audit of operator code,
+-- Back-office additions: uploads with signed URLs, bulk ZIP uploads, audit of operator code,
 -- custom-domain verification state.
 
 -- Media rows carry the one-time upload capability (hash only) and what was declared before upload.

@@ -1,4 +1,4 @@
--- Admin staff, profile image, delete own account (issue 9.6, 9.7): a profile image is a media upload of
+-- Admin staff, profile image, delete own account: a profile image is a media upload of
 -- its own purpose (checked by content like the others, stored on accounts.profile_image_url).
 ALTER TABLE media DROP CONSTRAINT IF EXISTS media_purpose_check;
 ALTER TABLE media ADD CONSTRAINT media_purpose_check CHECK (purpose IN ('CREATIVE','LOGO','PROFILE'));

@@ -1,4 +1,4 @@
--- CSV import of users (issue 9.8), owned by accounts: one row per committed file. The caller and the
+-- CSV import of users, owned by accounts: one row per committed file. The caller and the
 -- file's sha256 key it, so the same file committed twice is one import (a FAILED one may be retried).
 -- The checked rows wait in `rows` for the job that writes them in one transaction; `done` / `total`
 -- is the progress the screen polls.

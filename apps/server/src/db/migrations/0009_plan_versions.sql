@@ -1,4 +1,4 @@
--- Plan versions (issue 10.1), owned by accounts. A plan is a family of versions: editing a plan no account
+-- Plan versions, owned by accounts. A plan is a family of versions: editing a plan no account
 -- ever used changes it in place; editing one in use inserts version + 1 of the same family, and the old row
 -- gets superseded_at. Accounts keep the row (version) they hold until moved on purpose. family_id NULL means
 -- the row is its own family (rows inserted before this migration, or by seeds that do not know versions).

@@ -1,4 +1,4 @@
--- Billing (issue 10.4-5), owned by the billing module: payments (moved from accounts) get the seller, the
+-- Billing, owned by the billing module: payments (moved from accounts) get the seller, the
 -- plan version billed, totals with tax, the due date and card details (brand and last 4 only); bill_lines
 -- hold the invoice lines; payment_cards the provider's customer and card token per account (never a number).
 ALTER TABLE payments ADD COLUMN seller_account_id bigint REFERENCES accounts(id);

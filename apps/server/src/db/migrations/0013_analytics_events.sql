@@ -1,4 +1,4 @@
--- Raw visitor events (issue 11; module analytics, ingest.ts writes them, partitions.ts keeps the months).
+-- Raw visitor events (module analytics, ingest.ts writes them, partitions.ts keeps the months).
 -- analytics_events becomes a table partitioned by Japan month (analytics_events_YYYYMM holds
 -- [YYYY-MM-01 00:00 +09, next month 00:00 +09)) plus a DEFAULT partition, so an event of a month with no
 -- partition yet is never lost (the daily `analytics.partitions` job moves such rows into their month).

@@ -1,4 +1,4 @@
--- Analytics rollups (issue 11; module analytics, rollup.ts refreshes them, rollups.repo.ts reads them).
+-- Analytics rollups (module analytics, rollup.ts refreshes them, rollups.repo.ts reads them).
 -- Every table is keyed by the Japan day (`day`, 00:00-24:00 JST) and recomputed per site-day from the raw
 -- analytics_events (0013) by the `analytics.rollup` job: delete + insert in one transaction.
 -- A "session" is one visitor (swipe_sid) on one Japan day. Page ids are the site document's page ids.

@@ -1,4 +1,4 @@
--- Latest information (news) and system notifications (issue 12.1-2, module notices).
+-- Latest information (news) and system notifications (module notices).
 -- intent: what the writer asked for (PUBLIC, UNPUBLIC, DRAFT); status follows from it and the dates and is
 -- moved by the job notices.refresh at the start and the end (reads recompute it too, docs/decisions.md).
 ALTER TABLE news ADD COLUMN intent text NOT NULL DEFAULT 'DRAFT' CHECK (intent IN ('PUBLIC','UNPUBLIC','DRAFT'));

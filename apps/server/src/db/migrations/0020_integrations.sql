@@ -1,4 +1,4 @@
--- Integrations (issue 12.5): API settings per account, the leads API's key, and signed outbound webhooks.
+-- Integrations: API settings per account, the leads API's key, and signed outbound webhooks.
 ALTER TABLE api_settings
   ADD COLUMN api_key_prefix text,
   ADD COLUMN webhook_secret text,

@@ -1,4 +1,4 @@
--- Visitor-form fields get viewer.md 5's remaining generic rules (issue 14.16): a DATE type, and the
+-- Visitor-form fields get viewer.md 5's remaining generic rules: a DATE type, and the
 -- rules held as one JSON object (minLength, pattern, minItems, maxItems, minDate, maxDate, equalsField,
 -- afterField; packages/core/src/form-rules.ts checks them).
 ALTER TABLE form_fields DROP CONSTRAINT IF EXISTS form_fields_type_form_check;

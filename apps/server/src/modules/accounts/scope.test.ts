@@ -102,7 +102,7 @@ describe('tenant scoping matrix', () => {
           expect((await http(base, 'PUT', `/api/v1/user/${accountId}/contract`, { token: access, body })).status).toBe(404);
         expect((await http(base, 'GET', `/api/v1/user/${accountId}/history`, { token: access })).status).toBe(404);
         expect((await http(base, 'POST', `/api/v1/user/${accountId}/resend-setup`, { token: access })).status).toBe(404);
-        // CSV imports (issue 9.8): one the target made is 404 to anyone else.
+        // CSV imports: one the target made is 404 to anyone else.
         const imp = await http<{ id: number }>(base, 'POST', '/api/v1/user/import', {
           token: (await login(base, `${t.toLowerCase()}@scope.test`)).access,
           raw: `type,email,company_name,contact_name,plan,contract_start,contract_end,authority,license_issue\nSUB_ADMIN,imp-${t}@scope.test,X,,,,,,`,
@@ -237,7 +237,7 @@ describe('tenant scoping matrix', () => {
     expect((await http(s.adminUrl, 'GET', '/api/v1/sub-admin', { token: s1 })).status).toBe(403);
   });
 
-  it("plans (issue 10.1): another owner's plan is 404 on every /plans route; customers and admins get 403", async () => {
+  it("plans: another owner's plan is 404 on every /plans route; customers and admins get 403", async () => {
     const tok = async (n: string) => (await login(s.adminUrl, `${n.toLowerCase()}@scope.test`)).access;
     const body = {
       names: { ja: 'スコープ' },
@@ -291,7 +291,7 @@ describe('tenant scoping matrix', () => {
     expect(names.map((r) => r.name)).toEqual(['スコープ', 'スコープ', 'スコープ']);
   });
 
-  it("invoices (issue 10.6): a bill's PDF is its payer's and its seller's only (404 for everyone else); the issuer call is for sellers", async () => {
+  it("invoices: a bill's PDF is its payer's and its seller's only (404 for everyone else); the issuer call is for sellers", async () => {
     const tok = async (n: string) => (await login(s.adminUrl, `${n.toLowerCase()}@scope.test`)).access;
     await billThisMonth();
     const bills = await s.ctx.db.query<{ id: number; account_id: number; seller_account_id: number }>(

@@ -3,7 +3,7 @@ import { http, login, makeAccount, makePlan, startTestServer, type TestServer, t
 import { NO_PLAN, PLATFORM_LIMITS, planLimitsOf } from '../plans/service.js';
 import type { AccountRow } from './actor.js';
 
-// Issue 13, points 2 and 4: nobody changes the accounts above it, and plans fail closed.
+// Nobody changes the accounts above it, and plans fail closed.
 
 let s: TestServer;
 let base: string;
@@ -117,7 +117,7 @@ describe('plans fail closed (point 4)', () => {
     const foreignPlan = await makePlan(s.ctx, { name: 'Other OEM Basic' });
     await s.ctx.db.query('UPDATE plans SET owner_account_id = $1 WHERE id = $2', [oemId, ownPlan]);
     await s.ctx.db.query('UPDATE plans SET owner_account_id = $1 WHERE id = $2', [other.id, foreignPlan]);
-    // A new account has no password until its set-up link is used (issue 9): give it the test one.
+    // A new account has no password until its set-up link is used: give it the test one.
     await s.ctx.db.query('UPDATE accounts SET must_change_password = false, password_hash = $2 WHERE id = $1', [
       oemId,
       await testPasswordHash(),

@@ -326,7 +326,7 @@ describe('API core', () => {
     expect(docs.body.openapi).toMatch(/^3\./);
     const cp = docs.body.paths['/api/v1/auth/change-password']?.post?.requestBody?.content['application/json']?.schema.properties ?? {};
     expect(Object.keys(cp)).toEqual(expect.arrayContaining(['current_password', 'confirm_password']));
-    // Response shapes are in the document too (issue 8), in wire names.
+    // Response shapes are in the document too, in wire names.
     type Responses = Record<string, { responses?: Record<string, { content?: Record<string, { schema: { properties?: object } }> }> }>;
     const paths = docs.body.paths as unknown as Record<string, Responses>;
     const shape = (path: string, method: string, status: string) =>

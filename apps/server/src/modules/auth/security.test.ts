@@ -4,7 +4,7 @@ import { http, login, makeAccount, startTestServer, TEST_PASSWORD, type TestServ
 import type { AccountRow } from '../accounts/actor.js';
 import { LOGIN_LIMIT_ACCOUNT, LOGIN_LIMIT_PAIR } from './service.js';
 
-// Issue 13, points 3, 5, 10, 11 and 12: what an attacker's look at operator sign-in found.
+// What an attacker's look at operator sign-in found.
 
 let s: TestServer;
 let base: string;

@@ -4,7 +4,7 @@ import { http, login, makeAccount, startTestServer, type TestServer } from '../.
 import { runJobs } from '../../test/jobs.js';
 import { SETUP_JOB } from './jobs.js';
 
-// The set-up link every new account gets (issue 9, decisions.md "Account set-up link"): the job
+// The set-up link every new account gets (decisions.md "Account set-up link"): the job
 // auth.account_setup mails a one-time link for 7 days; it sets the password of an account that has none
 // yet, once, and signs nothing in.
 

@@ -14,7 +14,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { dueDateOf } from './run.js';
 
-// The bill as a table (issue 10.4): plan fee, PV blocks, licence, initial fee, tax once per invoice per rate.
+// The bill as a table: plan fee, PV blocks, licence, initial fee, tax once per invoice per rate.
 
 const plan = { price: 10_000, limitAccess: 5_000, limitAccessPrice: 500 };
 const base = { plan, pageViews: 0, licenseIssue: false, licenseFeeYen: 10_000, firstMonth: false };

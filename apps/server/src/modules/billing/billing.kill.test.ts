@@ -6,7 +6,7 @@ import { createPgDb, type Db } from '../../db/db.js';
 import { migrate } from '../../db/migrate.js';
 import { spawnedDatabase } from '../../test/slow.js';
 
-// The monthly run killed with SIGKILL midway, then run again: every account billed exactly once (issue 10.4).
+// The monthly run killed with SIGKILL midway, then run again: every account billed exactly once.
 // PostgreSQL only: PGlite is one process's file; a second process cannot open it while a test holds it, and a
 // SIGKILLed PGlite process may leave its data directory unusable, which is not what this test is about.
 

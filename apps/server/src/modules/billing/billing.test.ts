@@ -8,7 +8,7 @@ import type { AccountRow } from '../accounts/actor.js';
 import { planInForce } from '../plans/service.js';
 import { billMonth, pageViewsByAccount } from './service.js';
 
-// Monthly bills on a database (issue 10.4) and payments over HTTP (10.5): the plan in force, PV blocks at the
+// Monthly bills on a database and payments over HTTP: the plan in force, PV blocks at the
 // month's Japan-time bounds, idempotence, force-complete, cards (the number never stored nor logged).
 
 const CARD_OK = '4242424242424242';

@@ -25,7 +25,7 @@ import { invoiceRoutes } from './invoice.routes.js';
 import { paymentRoutes } from './payments.routes.js';
 import { forceComplete, getBill, listBills, payBill, registerCard, TestProvider, planUsage as usageOf, voidBill } from './service.js';
 
-// Bills and payments (issue 10.4-5). Payers read their bills and pay them; sellers read the bills they issued
+// Bills and payments. Payers read their bills and pay them; sellers read the bills they issued
 // and force-complete them. Every call is checked in the service (menu, caller's own or issued bills: else 404).
 
 const tags = ['billing'];

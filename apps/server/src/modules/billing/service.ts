@@ -28,7 +28,7 @@ export { paymentProvider, TestProvider } from './provider.js';
 export { billedRevenueByMonth, lastBilledMonth } from './repo/dashboard.js';
 export { billMonth, pageViewsByAccount, projectBill } from './run.js';
 
-// The billing module's service (issue 10.4-5): bills for payers and sellers, force-complete, the plan usage.
+// The billing module's service: bills for payers and sellers, force-complete, the plan usage.
 
 /** Bills visible to an operator: its own (payer) or those it issued (seller); anything else does not exist. */
 export function roleOn(actor: Actor, p: Pick<PaymentRow, 'account_id' | 'seller_account_id'>): 'payer' | 'seller' | null {

@@ -3,7 +3,7 @@ import { type Fixture, makeVisitorSite } from '../../test/enduser-fixtures.js';
 import { http, login, startTestServer, type TestServer } from '../../test/helpers.js';
 import { dropDeliveries } from './service.js';
 
-// Notification delivery (issue 12.3): an operator's banner notifications of one site through real HTTP;
+// Notification delivery: an operator's banner notifications of one site through real HTTP;
 // a change reaches the viewer's banner API at once (no restart); another tenant gets 404 and changes nothing.
 
 let s: TestServer;

@@ -8,7 +8,7 @@ import { type Actor, assertCanEdit } from '../accounts/actor.js';
 import { scopedSite } from '../sites/service.js';
 import { type DeliveryRow, deleteRow, findRow, insertRow, listRows, liveRows, updateRow } from './repo.js';
 
-// Notification delivery (issue 12.3): the operators of a site write its banner notifications; visitors
+// Notification delivery: the operators of a site write its banner notifications; visitors
 // read the live ones (viewer's /end-user/noti_delivery). Every change drops the cached live lists of the
 // site here and, through the kv, in every process, so the next banner request shows it (no restart).
 

@@ -14,7 +14,7 @@ import { createContext, openDb } from '../../server.js';
 import { makeVisitorSite } from '../../test/enduser-fixtures.js';
 import { type ReceivedMail, startSmtp } from '../../test/smtp.js';
 
-// Faults (issue 4): the server process is SIGKILLed right after a contact submission is acknowledged;
+// Faults: the server process is SIGKILLed right after a contact submission is acknowledged;
 // the submission and its mails are on disk, and once the mail server is back they arrive exactly once.
 // Runs on a file-backed PGlite, or on PostgreSQL when DATABASE_URL is set (in a schema of its own).
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { confirmationLink, type Fixture, makeVisitorSite } from '../../test/enduser-fixtures.js';
 import { http, startTestServer, type TestServer } from '../../test/helpers.js';
 
-// API tests of the visitor forms (viewer.md 5, issue 4): every end-user rule at its edges, the
+// API tests of the visitor forms (viewer.md 5): every end-user rule at its edges, the
 // membership flow, idempotent resubmission, bad input of every kind, cross-site tokens, plan lock.
 
 let s: TestServer;

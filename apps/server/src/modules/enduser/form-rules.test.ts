@@ -3,7 +3,7 @@ import { checkFormValues, type FormFieldSetting } from '@swipe/core/forms.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, login, makeAccount, makePlan, startTestServer, type TestServer } from '../../test/helpers.js';
 
-// Issue 14.16 through real HTTP: the operator's save refuses inconsistent rules (422 naming the
+// Visitor-form field rules through real HTTP: the operator's save refuses inconsistent rules (422 naming the
 // setting, translated) and stores the good ones; the visitor's contact answer is refused by the
 // server exactly where the form's own check (the same core function) refuses it, with 422 field
 // errors, and accepted where the form accepts it.

@@ -4,7 +4,7 @@ import { AppError } from '../../errors.js';
 import { hitLimits, type Limit } from '../../lib/ratelimit.js';
 
 /**
- * Throttles of the visitor posts (issue 4, abuse; issue 13.12 fairness). Three levels, checked in
+ * Throttles of the visitor posts (against abuse, and fair per address). Three levels, checked in
  * order, and a level counts only the attempts the levels before it let through:
  * - per IP address;
  * - per network (/24 of IPv4, /48 of IPv6): one office or one attacker with a handful of neighbouring

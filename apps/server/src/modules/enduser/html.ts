@@ -111,7 +111,7 @@ export function inlineScriptHashes(html: string): string[] {
 }
 
 /**
- * The CSP of the visitor screens (issue 13.12: they had none with script-src). Our bundle from this
+ * The CSP of the visitor screens (they had none with script-src). Our bundle from this
  * origin; on success pages the operator's conversion tags (sites origin only): their inline scripts by
  * hash and their external scripts over https. No other inline script runs, whatever the markup holds.
  */

@@ -89,7 +89,7 @@ describe('back-office lists', () => {
     expect(mt).not.toContain('Aa1@aaaa');
   });
 
-  it('labels the columns as the form does in the interface language, in the form order (issue 14.13)', async () => {
+  it('labels the columns as the form does in the interface language, in the form order', async () => {
     // the Japanese form says 会社名 and asks for the topic first; the English one keeps its titles and order
     await s.ctx.db.query(
       `UPDATE form_fields f SET title = CASE f.field_key WHEN 'companyName' THEN '会社名' WHEN 'topic' THEN 'ご用件' ELSE f.title END,

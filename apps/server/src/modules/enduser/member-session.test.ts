@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { confirmationLink, type Fixture, makeVisitorSite } from '../../test/enduser-fixtures.js';
 import { http, startTestServer, type TestServer } from '../../test/helpers.js';
 
-// Issue 14.4 on the server: member sign-out ends the member's tokens; the end-user screens lead back
+// On the server: member sign-out ends the member's tokens; the end-user screens lead back
 // to the page the visitor came from (a checked position of this site, never another address); and
-// issue 14.3: a screen in a language the site does not offer goes to its default language.
+// A screen in a language the site does not offer goes to its default language.
 
 let s: TestServer;
 let site: Fixture;

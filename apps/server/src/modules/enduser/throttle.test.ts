@@ -3,7 +3,7 @@ import { type Fixture, makeVisitorSite } from '../../test/enduser-fixtures.js';
 import { http, startTestServer, type TestServer } from '../../test/helpers.js';
 import { networkOf } from './guard.js';
 
-// Issue 13.12: the contact form's per-site limit (600 a minute) let about 30 addresses block a site's
+// The contact form's per-site limit (600 a minute) let about 30 addresses block a site's
 // form for everyone. Attempts refused per IP or per network no longer count towards the site, and the
 // site's ceiling is out of reach of a handful of addresses.
 

@@ -2,7 +2,7 @@ import { CLICK_SOURCES } from '@swipe/core';
 import type { FastifyRequest } from 'fastify';
 import type { Submission } from '../../lib/submissions.js';
 
-// What led a visitor to a form, the registration or a survey (issue 11): the sites origin's first-party
+// What led a visitor to a form, the registration or a survey: the sites origin's first-party
 // cookies the viewer sets when a CTA leads there (cv_page_id, cv_cta_id, cv_source) and the visitor id
 // the events endpoint sets (swipe_sid). Anything malformed is unknown (null), never an error: the
 // submission is what matters. Whether the page and CTA belong to the site is checked where they are used.

@@ -10,7 +10,7 @@ import { getPublishedSite } from '../published/service.js';
 import { LEADS_FAILURES_ADDRESS } from './leads-auth.js';
 import { deliverWebhook, WEBHOOK_JOB } from './webhooks.js';
 
-// Issue 12.5: API settings, the leads API (401/403, the since-cursor) and signed webhooks delivered exactly once.
+// API settings, the leads API (401/403, the since-cursor) and signed webhooks delivered exactly once.
 
 let s: TestServer;
 let a: { accountId: number; siteId: number; token: string };

@@ -9,7 +9,7 @@ import { anyOverLimit, countFailures, type Limit, type LimitKey } from '../../li
 import { loadAccount } from '../accounts/service.js';
 import { type ApiSettingsRow, settingsByKeyHash, settingsOf } from './repo.js';
 
-// Who may read the leads API (issue 12.5): the account's own systems, with the method of its API settings.
+// Who may read the leads API: the account's own systems, with the method of its API settings.
 //   API key:   X-API-Key: <key> (or Authorization: Bearer <key>); the key names the account.
 //   basic:     X-Swipe-Account: <account id> + Authorization: Basic <id:password>
 //   IP list:   X-Swipe-Account: <account id>, from an address in the list

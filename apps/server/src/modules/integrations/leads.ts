@@ -12,7 +12,7 @@ import {
 import { type SurveyLeadRow, surveyResponseLeads } from '../surveys/service.js';
 import type { ApiSettingsRow } from './repo.js';
 
-// The leads API's pages (issue 12.5): the members, contacts, form submissions and survey responses of the
+// The leads API's pages: the members, contacts, form submissions and survey responses of the
 // account's own sites, oldest first through an opaque cursor. Who may read them: leads-auth.ts. A record's `data` is
 // keyed by the operator's own form field keys: it goes out as it is (keysAsTheyAre), the envelope in snake_case.
 

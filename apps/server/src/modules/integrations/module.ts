@@ -2,7 +2,7 @@ import type { Module } from '../module.js';
 import { integrationRoutes } from './routes.js';
 import { deliverWebhook, WEBHOOK_JOB } from './webhooks.js';
 
-/** API settings, the leads API and signed outbound webhooks (issue 12.5). */
+/** API settings, the leads API and signed outbound webhooks. */
 export const integrationsModule: Module = {
   name: 'integrations',
   prefix: '/api/v1',

@@ -23,7 +23,7 @@ import {
 } from './repo.js';
 import { sendWebhook, signature, webhookPolicy } from './send.js';
 
-// Outbound webhooks (issue 12.5). Each submission on an account's site becomes one message (unique per
+// Outbound webhooks. Each submission on an account's site becomes one message (unique per
 // account, kind and submission: a second hook call or a retried transaction adds nothing) and one job,
 // queued in the submission's own transaction. The job sends the message's JSON to the settings' endpoint,
 // signed with the account's webhook secret; a 2xx answer delivers it, anything else is retried by the

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/helpers.js';
 import { completeUpload, type Operator, operatorWithSite, putBytes, runJobs, signUploads } from './testkit.js';
 
-// Upload formats (issue 14.17, docs/decisions.md "Upload formats"): WebP and GIF images and WebM video are
+// Upload formats (docs/decisions.md "Upload formats"): WebP and GIF images and WebM video are
 // accepted besides JPEG, PNG, HEIC, MP4, MOV and MPEG; SVG, BMP, AVI, Matroska, FLV, WMV and Ogg are refused.
 // Always by the bytes: the file's name and declared type decide nothing.
 

@@ -5,7 +5,7 @@ import { fieldError } from '../../errors.js';
 import { type Actor, assertMenu } from '../accounts/actor.js';
 import { setProfileImage } from '../accounts/service.js';
 
-// Profile images (issue 9.7) take the one signed-upload flow of uploads.ts with purpose PROFILE: JPG,
+// Profile images take the one signed-upload flow of uploads.ts with purpose PROFILE: JPG,
 // JPEG, JFIF or PNG up to 2 MB, decided by content on completion like every upload; the uploader's own
 // (any authority may change its own picture), stored on its account once the bytes passed.
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../test/helpers.js';
 import { completeUpload, type Operator, operatorWithSite, putBytes, runJobs, signUploads, type Upload } from './testkit.js';
 
-// Issue 13, point 8: a pending upload URL takes ONE body; what is checked is what is stored; a REJECTED
+// A pending upload URL takes ONE body; what is checked is what is stored; a REJECTED
 // object is never served; local uploads refuse a body larger than the size declared when signing.
 
 let s: TestServer;

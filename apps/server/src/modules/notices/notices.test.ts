@@ -8,7 +8,7 @@ import { findAccountById } from '../accounts/repo.js';
 import { createSite } from '../sites/service.js';
 import { createNews, listOwnNews, newsFeed, refreshJob, updateNews } from './service.js';
 
-// Latest information and system notifications (issue 12.1-2): scheduled publish and expiry at their
+// Latest information and system notifications: scheduled publish and expiry at their
 // boundaries, who writes for whom along the tree, receivers by role, mark_as_read idempotent and scoped to
 // the caller, validation, and the tenant matrix of every by-id route.
 

@@ -22,7 +22,7 @@ import { getAccountBriefs } from '../accounts/service.js';
 import { scopedSite } from '../sites/service.js';
 import * as repo from './repo.js';
 
-// Latest information and system notifications (issue 12.1-2, docs/decisions.md "Notices").
+// Latest information and system notifications (docs/decisions.md "Notices").
 // News: the platform master writes for everyone, an OEM master or OEM admin for its subtree (staff for their
 // owner, with edit authority); a reader is shown the news of its ancestors that is public now and addressed
 // to everyone or to its own account (the owner of the news' distribution site). System notifications: the

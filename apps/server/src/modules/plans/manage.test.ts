@@ -3,7 +3,7 @@ import { http, login, makeAccount, makePlan, startTestServer, type TestServer } 
 import type { AccountRow } from '../accounts/actor.js';
 import { applyPlanChanges } from './service.js';
 
-// Issue 10.1 and 10.2: who manages which plans, validation, versions (edit in place vs a new version, existing
+// Who manages which plans, validation, versions (edit in place vs a new version, existing
 // accounts keep theirs, new assignments get the latest), archive instead of delete, move to the latest version
 // as next month's plan, applied once by the monthly job.
 

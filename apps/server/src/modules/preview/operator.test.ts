@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, login, makeAccount, makePlan, startTestServer, type TestServer } from '../../test/helpers.js';
 
-// The signed-in operator's one-click preview (issue 14.8, docs/decisions.md): an operator call mints a
+// The signed-in operator's one-click preview (docs/decisions.md): an operator call mints a
 // single-use ticket for a site in its scope; the sites origin exchanges it once for a preview session.
 
 let s: TestServer;
@@ -131,7 +131,7 @@ describe('invitations before a passcode exists', () => {
   });
 });
 
-describe('live state of the working copy (issue 14.9)', () => {
+describe('live state of the working copy', () => {
   type Live = { published: boolean; unpublished_changes: boolean; published_at: string | null };
   const live = async (id = siteId, token = tok.u) => http<Live>(s.adminUrl, 'GET', `/api/v1/preview/site/${id}/share/live`, { token });
   const put = async (action: string, change?: (d: Record<string, unknown>) => void) => {

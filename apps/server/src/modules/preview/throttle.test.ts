@@ -3,7 +3,7 @@ import { type Fixture, makeVisitorSite } from '../../test/enduser-fixtures.js';
 import { http, startTestServer, type TestServer } from '../../test/helpers.js';
 import { PREVIEW_FAIL_LIMIT, PREVIEW_IP_FAIL_LIMIT } from './credential.js';
 
-// Issue 13.1: every path that checks a preview passcode (the login call and the e-mail + passcode
+// Every path that checks a preview passcode (the login call and the e-mail + passcode
 // headers of the preview calls) is throttled by one counter per site and e-mail, and one per address.
 // Its own server: the counters of other test files do not leak in.
 

@@ -56,7 +56,7 @@ describe('preview sharing', () => {
       body: { emails: ['alice@x.test', 'BOB@x.test', 'bob@x.test'] },
     });
     expect(r.status).toBe(200);
-    // no passcode yet: the operator is told the invitees wait for one (issue 14.8)
+    // no passcode yet: the operator is told the invitees wait for one
     expect(r.body.message).toBe(translate('en', 'sites.preview_shared_no_passcode'));
     const a = await mails('alice@x.test');
     expect(a).toHaveLength(1);

@@ -204,7 +204,7 @@ describe('plan gating for visitors, at once and without a republish', () => {
         expect(ja.location).toBe(`/sites/${id}`);
         // the position is kept, in the default language
         expect((await page(`/sites/${id}/ja/B2`)).location).toBe(`/sites/${id}/B2`);
-        // a form screen of another language goes to the default one's (issue 14.3), which is shown in it
+        // a form screen of another language goes to the default one's, which is shown in it
         const moved = await page(`/sites/${id}/ja/contact`);
         expect(moved.status).toBe(302);
         expect(moved.location).toBe(`/sites/${id}/contact`);

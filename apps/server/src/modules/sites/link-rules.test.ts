@@ -4,7 +4,7 @@ import { http, login, makeAccount, makePlan, startTestServer, type TestServer } 
 import { getPublishedSite } from '../published/service.js';
 import { emptyDocument } from './service.js';
 
-// Issue 14.10 through real HTTP: the save refuses a link that is not a URL (422, the field named, a translated
+// The one URL rule through real HTTP: the save refuses a link that is not a URL (422, the field named, a translated
 // message) for every kind of link, and nothing of the refused document is stored or published.
 
 let s: TestServer;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, login, makeAccount, makePlan, startTestServer, type TestServer } from '../../test/helpers.js';
 import { emptyDocument, findSite, invalidateSite, planOf, publishSnapshot, type SiteRow, writeSiteDocument } from './service.js';
 
-// What a save promises (issues 8 and 13): one HTML sanitizer, so what saving refuses is also stripped
+// What a save promises: one HTML sanitizer, so what saving refuses is also stripped
 // when drawn (even from a stored document that never went through a save); the PUT answers with the
 // saved document; SNS links take only the schemes their type needs; one column limit (MAX_COLUMNS).
 

@@ -6,7 +6,7 @@ import { loadPublication } from './repo/publication.js';
 import { documentReads } from './repo/read.js';
 import { countCampaignClick, countPopupClicks, findSite, readSiteDocument, type SiteRow } from './service.js';
 
-// Issue 8.4, "publishing reads once": a save reads the document once (before writing, for the layout
+// "Publishing reads once": a save reads the document once (before writing, for the layout
 // rule and the code audit); the answer and the publication snapshot are assembled from the rows the
 // writers return. What the PUT answers must be what a fresh GET returns, and the snapshot what a fresh
 // read of the working copy gives, for saves that create rows (new ids) and saves that delete and reorder.

@@ -2,7 +2,7 @@ import type { Queryable } from '../../db/db.js';
 import { invalid } from '../../errors.js';
 
 // A site's buttons and popups link surveys by id; the server refuses a survey the site's owner does not
-// own (issue 12.4). The surveys module knows which ones those are, and surveys imports sites, so it
+// own. The surveys module knows which ones those are, and surveys imports sites, so it
 // registers the check (modules/index.ts) instead of sites importing surveys.
 
 export type LinkableSurveys = (q: Queryable, ownerId: number, siteId: number, ids: number[]) => Promise<number[]>;

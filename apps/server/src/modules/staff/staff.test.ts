@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, login, makeAccount, makePlan, startTestServer, type TestServer } from '../../test/helpers.js';
 import { runJobs } from '../../test/jobs.js';
 
-// Admin staff (issue 9.6): /sub-admin lists, invites, changes and removes the caller's owner's staff.
+// Admin staff: /sub-admin lists, invites, changes and removes the caller's owner's staff.
 // Invites mail a set-up link; a staff member never changes itself, its owner or raises authority; a
 // viewer always views; another owner's staff does not exist (404).
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Fixture, makeVisitorSite } from '../../test/enduser-fixtures.js';
 import { http, login, startTestServer, type TestServer } from '../../test/helpers.js';
 
-// Operator surveys (issue 12.4): the editor's calls, scores of visitors' responses, CSV with a BOM, the
+// Operator surveys: the editor's calls, scores of visitors' responses, CSV with a BOM, the
 // picker's choices, the site save refusing a survey its owner does not own, and tenant 404s.
 
 let s: TestServer;

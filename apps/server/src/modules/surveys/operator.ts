@@ -36,7 +36,7 @@ import {
   updateSurveyRow,
 } from './repo/operator.js';
 
-// Operator surveys (issue 12.4): the site owner's survey editor, the responses of a site with their
+// Operator surveys: the site owner's survey editor, the responses of a site with their
 // scores and CSV, and which surveys a site may link. Everything is scoped to the caller's subtree
 // (accounts/actor.ts): another tenant's survey or site is a 404.
 

@@ -6,7 +6,7 @@ import type { AccountRow } from '../accounts/actor.js';
 import { importJobs } from './jobs.js';
 import { IMPORT_CHUNK, runImport } from './service.js';
 
-// CSV import of users (issue 9.8) through real HTTP: dry run, commit (a job), progress, idempotency.
+// CSV import of users through real HTTP: dry run, commit (a job), progress, idempotency.
 
 let s: TestServer;
 let master: AccountRow;

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../errors.js';
 import { checkRecords, decodeCsv, isFormula, isIsoDate, parseCsv, templateCsv } from './parse.js';
 
-// The pure half of the CSV import (issue 9.8): decoding, parsing and the row checks that need no database.
+// The pure half of the CSV import: decoding, parsing and the row checks that need no database.
 
 const HEADER = IMPORT_COLUMNS.join(',');
 const opts = { allowedTypes: ['OEM_MASTER', 'MASTER_USER', 'SUB_ADMIN'] as const, plans: [{ id: 7, name: 'Standard' }] };

@@ -4,7 +4,7 @@ import { type AccountRow, actorFromRow } from '../accounts/actor.js';
 import { findAccountById } from '../accounts/repo.js';
 import { createSite } from '../sites/service.js';
 
-// Issue 9, points 2, 3 and 5: the user list (filters, sort, search, pages, CSV), the detail and its contract
+// The user list (filters, sort, search, pages, CSV), the detail and its contract
 // history, creating an account with a set-up link instead of a password, and the plan assignment rules.
 
 let s: TestServer;

@@ -294,7 +294,7 @@ describe('server-rendered pages', () => {
     expect(r.status).toBe(404);
     expect(r.headers.get('content-type')).toContain('application/json');
   });
-  it('a position the site has no page at is the not-found screen, leading to the site (issue 14.5)', async () => {
+  it('a position the site has no page at is the not-found screen, leading to the site', async () => {
     for (const p of ['/Z9', '/A99', '/D1', `/sites/${siteId}/en/A5`]) {
       const r = await fetch(`${base}${p}`);
       expect(r.status, p).toBe(404);
@@ -307,7 +307,7 @@ describe('server-rendered pages', () => {
     expect((await fetch(`${base}/C3`)).status).toBe(200);
     expect(await (await fetch(`${base}/`)).text()).toContain('data-position="A1"');
   });
-  it('a language the site does not offer goes to the default language at the same place (issue 14.3)', async () => {
+  it('a language the site does not offer goes to the default language at the same place', async () => {
     for (const [from, to] of [
       [`/sites/${siteId}/kr/A2`, `/sites/${siteId}/A2`],
       ['/cn/B1?variation_id=v1', '/B1?variation_id=v1'],
@@ -319,7 +319,7 @@ describe('server-rendered pages', () => {
       expect(r.headers.get('cache-control')).toBe('no-store');
     }
   });
-  it('the remembered language (cookie) opens addresses without one, when the site offers it (issue 14.3)', async () => {
+  it('the remembered language (cookie) opens addresses without one, when the site offers it', async () => {
     const go = (path: string, lang?: string) =>
       fetch(`${base}${path}`, { redirect: 'manual', headers: lang ? { cookie: `swipe_lang=${lang}` } : {} });
     // a plain visit first, so the micro-cache holds the default-language page
@@ -560,7 +560,7 @@ describe('campaign items (draggable side-panel buttons)', () => {
   });
 });
 
-describe('campaign banners with a script link (issue 14.15)', () => {
+describe('campaign banners with a script link', () => {
   it('say whether their script parses: the viewer runs it only then', async () => {
     const site = (await findSite(srv.ctx.db, siteId)) as SiteRow;
     const doc = siteDocumentSchema.parse(await readSiteDocument(srv.ctx.db, site));

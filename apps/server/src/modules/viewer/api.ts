@@ -165,7 +165,7 @@ export async function viewerApiRoutes(app: App, ctx: AppContext): Promise<void> 
       const lang = langOf(req, ps);
       const page = Math.max(1, q.skip);
       // One cached list per publication and language; the requested slice is cut per request, so
-      // distinct skip/take values never become cache keys (issue 13.7) nor micro-cache entries.
+      // distinct skip/take values never become cache keys nor micro-cache entries.
       const all = cachedValue(ctx, ps, `pages:${lang}`, () => {
         const site = presentSite(ps, lang, { mode: 'path', mediaBase: mediaBase() });
         return site.categories.flatMap((c, col) =>
@@ -178,7 +178,7 @@ export async function viewerApiRoutes(app: App, ctx: AppContext): Promise<void> 
   );
 
   // Notifications whose date window contains now (rotation in the banner). Revalidated on every load (ETag):
-  // an operator's change shows at the next request (issue 12.3).
+  // an operator's change shows at the next request.
   app.get(
     '/api/v1/end-user/noti_delivery',
     { schema: { tags, querystring: notificationQuery, response: { 200: notificationList } } },

@@ -17,7 +17,7 @@ export interface Cached extends Compressed {
   published?: boolean;
 }
 
-/** At most this many bytes of serialized payloads per server (issue 13.7: bounded in bytes, not entries). */
+/** At most this many bytes of serialized payloads per server (bounded in bytes, not entries). */
 export const PAYLOAD_CACHE_BYTES = 16 * 1024 * 1024;
 // One store per context (tests run several servers, each with its own database, in one process).
 const storeOf = perContext(

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// Issue 13.7: anonymous public list calls with distinct query strings grew the server without bound
+// Anonymous public list calls with distinct query strings grew the server without bound
 // (one cache entry per take/skip pair). 10,000 distinct calls must keep the process within 50 MB.
 // Measured in a fresh process (memory.probe.ts): a vitest worker that ran other files first carries
 // their heap and allocator state, which is not what the server keeps.

@@ -55,7 +55,7 @@ export interface RenderedHtml extends Compressed {
 }
 // brotli arrives after the entry is counted and is smaller than gzip: gzip is counted twice
 const htmlBytes = (r: RenderedHtml) => r.raw.length + 2 * (r.gzip?.length ?? 0) + r.csp.length * 2 + 64;
-// Bounded in bytes (issue 13.7): the key holds the Host and the variation, which visitors choose.
+// Bounded in bytes: the key holds the Host and the variation, which visitors choose.
 const ssrCacheOf = perContext(() => new ByteCache<RenderedHtml>('viewer pages', 24 * 1024 * 1024, htmlBytes));
 const errorCacheOf = perContext(() => new ByteCache<RenderedHtml>('viewer error pages', 2 * 1024 * 1024, htmlBytes));
 

@@ -1,7 +1,7 @@
 import type { LiveStateView, PreviewTicketView } from '@swipe/core';
 import { api } from '../../../lib/api';
 
-// The operator's own preview and the live state of the site (issue 14.8, 14.9).
+// The operator's own preview and the live state of the site .
 
 /** A single-use ticket that opens the preview on the sites origin without a passcode. */
 export const previewTicket = (siteId: number, lang: string) => api.post<PreviewTicketView>(`preview/site/${siteId}/share/ticket`, { lang });

@@ -31,7 +31,7 @@ export function DomainPanel({ summary, onDomain }: { summary: SiteSummary; onDom
   const allowed = flags.privateDomain ?? true;
   const narrow = useMediaQuery('(max-width: 48em)');
 
-  // Nothing is stored before the last step (issue 14.11): step 1 only checks the address, and "Verify" at the
+  // Nothing is stored before the last step: step 1 only checks the address, and "Verify" at the
   // end stores it and starts the check; leaving the wizard half-way leaves the site as it was.
   const finish = useMutation({
     mutationFn: async () => {

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../../db/db.js';
 import { accountInSubtreeSql } from '../../accounts/service.js';
 
-// Bills of a subtree for the dashboard (issue 11.3). Counted: bills (payments) of payers inside the subtree other
+// Bills of a subtree for the dashboard. Counted: bills (payments) of payers inside the subtree other
 // than its root (the root's own bills are what it pays its seller), not voided. Revenue is recurring revenue:
 // the subtotal (before tax) without the one-time initial fee.
 

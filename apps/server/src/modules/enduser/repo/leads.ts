@@ -1,6 +1,6 @@
 import type { Queryable } from '../../../db/db.js';
 
-// Reads of members and form submissions for the integrations module's leads API and webhooks (issue 12.5):
+// Reads of members and form submissions for the integrations module's leads API and webhooks:
 // the records of one account's own sites, in (created_at, id) order after a cursor.
 
 export interface LeadCursor {

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../../db/db.js';
 import { accountInSubtreeSql } from '../../accounts/service.js';
 
-// Sites of a subtree for the dashboard (issue 11.3): live sites (not deleted) by status.
+// Sites of a subtree for the dashboard: live sites (not deleted) by status.
 
 /** Live sites of the accounts whose path matches the LIKE pattern (accounts/actor.ts scopeSql(...).param), by status. */
 export async function siteCountsByStatus(q: Queryable, scopePattern: string): Promise<Map<string, number>> {

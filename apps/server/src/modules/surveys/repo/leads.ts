@@ -1,7 +1,7 @@
 import type { Queryable } from '../../../db/db.js';
 import type { LeadPageInput } from '../../enduser/service.js';
 
-// Reads of survey responses for the integrations module's leads API and webhooks (issue 12.5): the responses
+// Reads of survey responses for the integrations module's leads API and webhooks: the responses
 // on one account's own sites, in (created_at, id) order after a cursor.
 
 export interface SurveyLeadRow {
