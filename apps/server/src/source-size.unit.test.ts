@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // No source file over 400 lines: a file a newcomer can read in one sitting has one job, and a longer one is split
-// where its code has seams (docs/architecture.md, "Code conventions"). Tests, migrations and data (the back-office's
+// where its code has seams (docs/architecture.md, "Conventions"). Tests, migrations and data (the back-office's
 // message tables) are aside: their length is the number of cases, steps or texts, not of things a reader must hold.
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
