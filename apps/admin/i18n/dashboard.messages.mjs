@@ -20,7 +20,12 @@ export const messages = {
   ],
   dash_arr_hint: ['MRR × 12', 'MRR × 12', 'MRR × 12', 'MRR × 12'],
   dash_paid_plans: ['有料プラン数', 'Paid plans', '유료 플랜 수', '付费套餐数'],
-  dash_paid_hint: ['契約中・有料プランのアカウント', 'Contracts in force on a paid plan', '계약 중·유료 플랜 계정', '合同生效中、付费套餐的账户'],
+  dash_paid_hint: [
+    '契約中・有料プランのアカウント',
+    'Contracts in force on a paid plan',
+    '계약 중·유료 플랜 계정',
+    '合同生效中、付费套餐的账户',
+  ],
   dash_plan_trend: ['プラン別推移（月別）', 'Accounts by plan, per month', '플랜별 추이(월별)', '各套餐趋势（按月）'],
   dash_plan_trend_note: [
     '各月末時点で適用中のプラン。現在プラン未設定のアカウント: {n}',

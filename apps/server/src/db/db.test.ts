@@ -22,10 +22,9 @@ describe('date columns', () => {
     try {
       for (const tz of ['Pacific/Honolulu', 'Asia/Tokyo', 'UTC']) {
         process.env.TZ = tz;
-        const r = await db.one<{ d: unknown; n: unknown; p: unknown }>(
-          "SELECT DATE '2026-12-31' AS d, NULL::date AS n, $1::date AS p",
-          ['2027-01-01'],
-        );
+        const r = await db.one<{ d: unknown; n: unknown; p: unknown }>("SELECT DATE '2026-12-31' AS d, NULL::date AS n, $1::date AS p", [
+          '2027-01-01',
+        ]);
         expect(r).toEqual({ d: '2026-12-31', n: null, p: '2027-01-01' });
         expect(`${r.d}`).toBe('2026-12-31');
       }

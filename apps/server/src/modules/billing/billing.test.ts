@@ -233,9 +233,10 @@ describe('payments over HTTP', () => {
     expect((await pay()).status).toBe(409);
     expect((await bill('LIC', '2026-01'))?.status).toBe('PAID');
     // the card is recorded on the receipt beside the bill, never written into it
-    const receipt = await ctx.db.one<{ kind: string; card_last4: string }>('SELECT kind, card_last4 FROM payment_receipts WHERE payment_id = $1', [
-      b?.id,
-    ]);
+    const receipt = await ctx.db.one<{ kind: string; card_last4: string }>(
+      'SELECT kind, card_last4 FROM payment_receipts WHERE payment_id = $1',
+      [b?.id],
+    );
     expect(receipt).toEqual({ kind: 'CARD', card_last4: '4242' });
     const tables = await ctx.db.query<{ t: string }>(
       "SELECT table_name AS t FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'",

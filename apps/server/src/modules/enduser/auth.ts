@@ -5,8 +5,8 @@ import { unauthorized } from '../../errors.js';
 import { bearer } from '../../http/auth.js';
 import { requestLang } from '../../http/lang.js';
 import { END_USER_TTL_S } from '../../lib/tokens.js';
-import { findMemberById, type MemberRow } from './repo.js';
 import { bumpMemberTokenVersion } from './repo/session.js';
+import { findMemberById, type MemberRow } from './repo.js';
 
 export type { MemberRow };
 
