@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../lib/log.js';
 import { createContext, type Running, startServer } from '../server.js';
@@ -45,7 +45,8 @@ describe('the log of refused input', () => {
 
   it('is one info line, without a stack, for a value the database refuses (past a column range)', async () => {
     // the error handler as every route has it, and the error pg gives for 2147483648 in an integer column
-    const app = Fastify({ loggerInstance: logger, disableRequestLogging: true });
+    // typed as Fastify's logger, as the app's own instance is (server.ts), so the error handling registers on it
+    const app = Fastify({ loggerInstance: logger as FastifyBaseLogger, disableRequestLogging: true });
     registerErrorHandling(app);
     app.get('/things/:id', async () => {
       throw Object.assign(new Error('value "2147483648" is out of range for type integer'), { code: '22003' });
