@@ -30,6 +30,7 @@ import { ShareModal } from './components/share-modal';
 import { SnsPanel } from './components/sns-panel';
 import { countUnder, EditorContext, type EditorContextValue } from './editor-context';
 import { EditorToolbar } from './editor-toolbar';
+import { confirmPublishOverTests, UnderTestNotice, useUnderTest } from './experiments/under-test';
 import { toDoc, validateDoc } from './model/doc';
 import { expand, locateError, SECTIONS, type Section } from './model/sections';
 import { useSiteSave } from './use-site-save';
@@ -78,6 +79,8 @@ function Editor({ siteId, initial }: { siteId: number; initial: SiteDetail }) {
   // View authority may look but not save (the server answers 403 to every change).
   const readOnly = session?.user.authority !== 'EDIT';
   useUnsavedGuard(dirty);
+  // pages under a running A/B test: shown, and publishing over them is asked first
+  const underTest = useUnderTest(siteId, doc);
 
   useEffect(() => {
     if (!doc.languages.includes(lang)) setLang(doc.defaultLanguage);
@@ -89,7 +92,8 @@ function Editor({ siteId, initial }: { siteId: number; initial: SiteDetail }) {
       jumpToError(Object.keys(errors));
       return;
     }
-    submit(action);
+    if (action === 'publish') confirmPublishOverTests(t, underTest, () => submit(action));
+    else submit(action);
   };
 
   const del = useMutation({
@@ -178,6 +182,8 @@ function Editor({ siteId, initial }: { siteId: number; initial: SiteDetail }) {
             </Group>
           </Alert>
         )}
+
+        <UnderTestNotice siteId={siteId} cells={underTest} />
 
         <LanguageTabs lang={lang} onLang={setLang} />
 

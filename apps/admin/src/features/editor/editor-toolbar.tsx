@@ -158,6 +158,9 @@ export function EditorToolbar({
               <Menu.Item component={Link} to={`${base}/site/list/${siteId}`} leftSection={<IconChart size={16} />}>
                 {t('admin.action_analyze')}
               </Menu.Item>
+              <Menu.Item component={Link} to={`${base}/site/${siteId}/experiments`}>
+                {t('admin.xp_open')}
+              </Menu.Item>
               <Menu.Item component={Link} to={`${base}/site/${siteId}/visitors`} leftSection={<IconUsers size={16} />}>
                 {t('admin.action_visitors')}
               </Menu.Item>
