@@ -98,7 +98,8 @@ function RevisionList({ siteId, list }: { siteId: number; list: UseQueryResult<R
       title: t('admin.rev_rollback_title', { n }),
       children: <Text size="sm">{t('admin.rev_rollback_body', { n })}</Text>,
       labels: { confirm: t('admin.rev_rollback_confirm'), cancel: t('admin.cancel') },
-      confirmProps: { color: 'orange' },
+      // white on #b8460b is 5.4:1 (Mantine's orange is under AA for a button's text)
+      confirmProps: { color: '#b8460b' },
       onConfirm: () => roll.mutate(n),
     });
 
