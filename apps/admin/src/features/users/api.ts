@@ -43,10 +43,10 @@ export const exportUsersCsv = (p: Omit<UserListParams, 'page' | 'pageSize'>) =>
 export const userQuery = (id: number) =>
   queryOptions({ queryKey: ['users', 'detail', id], queryFn: ({ signal }) => api.get<UserDetail>(`user/${id}`, { signal }) });
 
-export const historyQuery = (id: number, page: number) =>
+export const historyQuery = (id: number, page: number, pageSize: number) =>
   queryOptions({
-    queryKey: ['users', 'history', id, page],
-    queryFn: ({ signal }) => api.get<Paged<ContractHistoryEntry>>(`user/${id}/history`, { query: { page, pageSize: 10 }, signal }),
+    queryKey: ['users', 'history', id, page, pageSize],
+    queryFn: ({ signal }) => api.get<Paged<ContractHistoryEntry>>(`user/${id}/history`, { query: { page, pageSize }, signal }),
     placeholderData: keepPreviousData,
   });
 

@@ -1,9 +1,11 @@
-import { Anchor, Badge, Card, Group, Image, Pagination, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Image, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ContractHistoryEntry, UserDetail } from '@swipe/core';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
-import { EmptyState, ErrorState } from '../../components/states';
+import { DataList } from '../../components/data-list/data-list';
+import { useListState } from '../../components/data-list/list-state';
+import type { Column } from '../../components/data-list/types';
+import { ErrorState } from '../../components/states';
 import { StatusBadge } from '../../components/status-badge';
 import { formatDateTime } from '../../lib/format';
 import { useT } from '../../lib/i18n';
@@ -195,73 +197,45 @@ function content(t: ReturnType<typeof useT>, h: ContractHistoryEntry): string {
   return h.planName ? `${base} (${h.planName})` : base;
 }
 
+/** The account's contract history, newest first, on the one list component (its page kept in the URL as `hpage`). */
 function History({ id }: { id: number }) {
   const t = useT();
-  const [page, setPage] = useState(1);
-  const history = useQuery(historyQuery(id, page));
-  const pages = history.data ? Math.max(1, Math.ceil(history.data.total / history.data.pageSize)) : 1;
+  const qc = useQueryClient();
+  const state = useListState({ prefix: 'h' });
+  const history = useQuery(historyQuery(id, state.page, state.pageSize));
+  const executor = (h: ContractHistoryEntry) =>
+    h.executorId === null
+      ? t('admin.users_history_system')
+      : // the platform is named by its role, in the reader's language
+        h.executorType === 'MASTER'
+        ? t('admin.users_history_platform')
+        : (h.executorName ?? '—');
+  const columns: Column<ContractHistoryEntry>[] = [
+    {
+      key: 'time',
+      title: t('admin.users_history_time'),
+      nowrap: true,
+      csv: (h) => formatDateTime(h.executedAt),
+      render: (h) => formatDateTime(h.executedAt),
+    },
+    { key: 'executor', title: t('admin.users_history_executor'), csv: executor, render: executor },
+    { key: 'content', title: t('admin.users_history_content'), phone: 'title', csv: (h) => content(t, h), render: (h) => content(t, h) },
+  ];
   return (
-    <Card withBorder radius="md" padding={0}>
-      <Title order={2} size="h5" p="md" pb="xs">
+    <Stack gap="xs">
+      <Title order={2} size="h5">
         {t('admin.users_history')}
       </Title>
-      {history.isError ? (
-        <Stack p="md">
-          <ErrorState error={history.error} onRetry={() => history.refetch()} />
-        </Stack>
-      ) : (
-        <Table verticalSpacing="xs" aria-busy={history.isFetching}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('admin.users_history_time')}</Table.Th>
-              <Table.Th>{t('admin.users_history_executor')}</Table.Th>
-              <Table.Th>{t('admin.users_history_content')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {history.isPending && (
-              <Table.Tr>
-                <Table.Td colSpan={3}>
-                  <Skeleton h={14} />
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {history.data?.items.map((h) => (
-              <Table.Tr key={h.id} data-testid="history-row">
-                <Table.Td>
-                  <Text size="sm">{formatDateTime(h.executedAt)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">
-                    {h.executorId === null
-                      ? t('admin.users_history_system')
-                      : // the platform is named by its role, in the reader's language
-                        h.executorType === 'MASTER'
-                        ? t('admin.users_history_platform')
-                        : (h.executorName ?? '—')}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{content(t, h)}</Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
-      {history.data?.total === 0 && <EmptyState title={t('admin.users_history_empty')} />}
-      {pages > 1 && (
-        <Group justify="flex-end" p="sm">
-          <Pagination
-            total={pages}
-            value={page}
-            onChange={setPage}
-            size="sm"
-            getControlProps={(control) => ({ 'aria-label': t(`admin.pagination_${control}`) })}
-            getItemProps={(p) => ({ 'aria-label': t('admin.pagination_page', { page: p }) })}
-          />
-        </Group>
-      )}
-    </Card>
+      <DataList
+        label={t('admin.users_history')}
+        state={state}
+        query={history}
+        columns={columns}
+        rowKey={(h) => h.id}
+        csv={{ fileName: `contract-history-${id}`, pages: (page, pageSize) => qc.fetchQuery(historyQuery(id, page, pageSize)) }}
+        empty={{ title: t('admin.users_history_empty') }}
+        rowTestId="history-row"
+      />
+    </Stack>
   );
 }
