@@ -63,6 +63,7 @@ function columns(t: T): Column<WebhookDelivery>[] {
   const status = (d: WebhookDelivery) => t(`admin.api_status_${d.status.toLowerCase()}`);
   const duration = (d: WebhookDelivery) => (d.lastDurationMs === null ? '—' : `${d.lastDurationMs} ms`);
   const error = (d: WebhookDelivery) => (d.status === 'DELIVERED' ? '' : (d.lastError ?? ''));
+  const errorShown = (d: WebhookDelivery) => error(d) || '—';
   return [
     {
       key: 'time',
@@ -79,7 +80,7 @@ function columns(t: T): Column<WebhookDelivery>[] {
       nowrap: true,
       csv: status,
       render: (d) => (
-        <Badge color={COLOR[d.status]} variant="light">
+        <Badge color={COLOR[d.status]} variant="light" style={{ textTransform: 'none' }}>
           {status(d)}
         </Badge>
       ),
@@ -87,6 +88,6 @@ function columns(t: T): Column<WebhookDelivery>[] {
     { key: 'code', title: t('admin.api_log_col_code'), csv: (d) => d.lastResponseCode, render: (d) => d.lastResponseCode ?? '—' },
     { key: 'duration', title: t('admin.api_log_col_duration'), nowrap: true, csv: (d) => d.lastDurationMs, render: duration },
     { key: 'attempts', title: t('admin.api_log_col_attempts'), csv: (d) => d.attempts, render: (d) => d.attempts },
-    { key: 'error', title: t('admin.api_log_col_error'), maxWidth: 240, csv: error, render: error },
+    { key: 'error', title: t('admin.api_log_col_error'), maxWidth: 240, csv: error, render: errorShown },
   ];
 }
