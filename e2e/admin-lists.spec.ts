@@ -10,6 +10,8 @@ import { animationsSettled, demoJourney, SIZES, screenshot, seriousViolations, s
 
 const [MASTER, USER] = DEMO_LOGINS as [(typeof DEMO_LOGINS)[number], (typeof DEMO_LOGINS)[number]];
 const j = demoJourney();
+/** The demo customer's account (its contract history is a list too). */
+let demoShopId = 0;
 
 interface ListCase {
   name: string;
@@ -52,6 +54,15 @@ const LISTS: ListCase[] = [
     row: 'user-row',
     has: 'Closed Trading Company',
     keys: (r) => [r.getByRole('link', { name: 'Closed Trading Company' }), r.getByText('Terminated', { exact: true })],
+  },
+  {
+    name: 'contract-history',
+    who: 'master',
+    path: () => `master/user/${demoShopId}`,
+    row: 'history-row',
+    has: /./,
+    // the whole row (time, who, what) is on screen
+    keys: (r) => [r],
   },
   {
     name: 'plans',
@@ -211,6 +222,7 @@ beforeAll(async () => {
   });
   expect(answered.status).toBe(201);
   const account = await db.one<{ id: number }>('SELECT id FROM accounts WHERE lower(email) = lower($1)', [USER.email]);
+  demoShopId = Number(account.id);
   await db.query(
     `INSERT INTO webhook_messages (delivery_id, account_id, site_id, kind, submission_id, body, status, attempts)
      VALUES ('lists-journey-1', $1, $2, 'contact', 1, '{}', 'FAILED', 1)`,
