@@ -11,8 +11,8 @@ import { FilterSelect } from './filter-select';
 import { oneOf, useListState } from './list-state';
 import type { Column } from './types';
 
-// The list component as a page uses it: a query over 45 rows that searches, filters, sorts and pages the way
-// the API does, driven through what a person clicks, at a desk's width and at a phone's.
+// The list component as a page uses it: a query over 25 rows (10 a page) that searches, filters, sorts and pages
+// the way the API does, driven through what a person clicks, at a desk's width and at a phone's.
 
 interface Row {
   id: number;
@@ -30,7 +30,7 @@ interface Params {
   order?: 'asc' | 'desc';
 }
 
-const ROWS: Row[] = Array.from({ length: 45 }, (_, i) => ({
+const ROWS: Row[] = Array.from({ length: 25 }, (_, i) => ({
   id: i + 1,
   name: `Item ${String(i + 1).padStart(2, '0')}`,
   status: i % 3 === 0 ? 'closed' : 'open',
@@ -109,7 +109,7 @@ function Where() {
   return <output data-testid="where">{useLocation().search}</output>;
 }
 
-function mount(url = '/', server?: () => Promise<string>) {
+function mount(url = '/?size=10', server?: () => Promise<string>) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <MantineProvider>
@@ -157,15 +157,15 @@ describe('DataList at a desk', () => {
     expect(container.querySelectorAll('tbody tr')).toHaveLength(5);
     expect(rows()).toHaveLength(0);
     act(() => release());
-    await waitFor(() => expect(rows()).toHaveLength(20));
-    // created, newest first by default: 45 down to 26
-    expect(within(rows()[0] as HTMLElement).getByText('Item 45')).toBeTruthy();
-    expect(screen.getByText('1–20 of 45')).toBeTruthy();
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    // created, newest first by default: 25 down to 16
+    expect(within(rows()[0] as HTMLElement).getByText('Item 25')).toBeTruthy();
+    expect(screen.getByText('1–10 of 25')).toBeTruthy();
   });
 
   it('sorts on the server from a header and flips the order on a second click', async () => {
     mount();
-    await waitFor(() => expect(rows()).toHaveLength(20));
+    await waitFor(() => expect(rows()).toHaveLength(10));
     fireEvent.click(button('Sort by Name'));
     await waitFor(() => expect(where().get('sort')).toBe('name'));
     expect(where().get('order')).toBe('asc');
@@ -173,36 +173,36 @@ describe('DataList at a desk', () => {
     expect(document.querySelector('th[aria-sort="ascending"]')?.textContent).toBe('Name');
     fireEvent.click(button('Sort by Name'));
     await waitFor(() => expect(where().get('order')).toBe('desc'));
-    await waitFor(() => expect(within(rows()[0] as HTMLElement).getByText('Item 45')).toBeTruthy());
+    await waitFor(() => expect(within(rows()[0] as HTMLElement).getByText('Item 25')).toBeTruthy());
   });
 
-  it('pages: page 3 holds the last 5 of 45', async () => {
+  it('pages: page 3 holds the last 5 of 25', async () => {
     mount();
-    await waitFor(() => expect(rows()).toHaveLength(20));
+    await waitFor(() => expect(rows()).toHaveLength(10));
     fireEvent.click(button('Page 3'));
     await waitFor(() => expect(rows()).toHaveLength(5));
     expect(where().get('page')).toBe('3');
-    expect(screen.getByText('41–45 of 45')).toBeTruthy();
+    expect(screen.getByText('21–25 of 25')).toBeTruthy();
   });
 
   it('a filter goes back to page 1; a search that finds nothing offers to clear, which brings every row back', async () => {
-    mount('/?page=2');
-    await waitFor(() => expect(rows()).toHaveLength(20));
+    mount('/?size=10&page=2');
+    await waitFor(() => expect(rows()).toHaveLength(10));
     fireEvent.click(input('Status filter'));
     fireEvent.click(await screen.findByRole('option', { name: 'closed', hidden: true }));
-    // 15 closed rows: ids 1, 4, 7 … 43
-    await waitFor(() => expect(rows()).toHaveLength(15));
+    // 9 closed rows: ids 1, 4, 7 … 25
+    await waitFor(() => expect(rows()).toHaveLength(9));
     expect(where().get('page')).toBeNull();
     expect(where().get('status')).toBe('closed');
-    fireEvent.change(input('Search things'), { target: { value: 'Item 4' } });
-    // debounced: the query follows once typing pauses; closed ones named "Item 4…": 40 and 43 (not "Item 04")
-    await waitFor(() => expect(where().get('q')).toBe('Item 4'), { timeout: 2000 });
+    fireEvent.change(input('Search things'), { target: { value: 'Item 2' } });
+    // debounced: the query follows once typing pauses; closed ones named "Item 2…": 22 and 25 (not "Item 02")
+    await waitFor(() => expect(where().get('q')).toBe('Item 2'), { timeout: 2000 });
     await waitFor(() => expect(rows()).toHaveLength(2));
     fireEvent.change(input('Search things'), { target: { value: 'nothing like it' } });
     await waitFor(() => expect(screen.getByText('No thing matches')).toBeTruthy(), { timeout: 2000 });
     fireEvent.click(button('Clear filters'));
-    await waitFor(() => expect(rows()).toHaveLength(20));
-    expect(where().toString()).toBe('');
+    await waitFor(() => expect(rows()).toHaveLength(10));
+    expect([where().get('q'), where().get('status'), where().get('page')]).toEqual([null, null, null]);
     expect(input('Search things').value).toBe('');
   });
 
@@ -225,7 +225,7 @@ describe('DataList at a desk', () => {
     expect(screen.getByText('Could not load')).toBeTruthy();
     fail = false;
     fireEvent.click(button('Retry'));
-    await waitFor(() => expect(rows()).toHaveLength(20));
+    await waitFor(() => expect(rows()).toHaveLength(10));
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
@@ -248,22 +248,22 @@ describe('DataList CSV', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('writes every row the query matches (all pages, in its order) from the columns', async () => {
-    mount('/?status=closed&sort=name&order=desc');
-    await waitFor(() => expect(rows()).toHaveLength(15));
+    mount('/?size=10&status=closed&sort=name&order=desc');
+    await waitFor(() => expect(rows()).toHaveLength(9));
     const file = catchDownload();
     fireEvent.click(button('Export CSV'));
     const { name, text } = await file;
     expect(name).toMatch(/^things-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = text.split('\r\n');
     expect(lines[0]).toBe('\uFEFFName,URL,Status');
-    expect(lines).toHaveLength(17); // the header, 15 closed rows, the final line break
-    expect(lines[1]).toBe('Item 43,https://sites.test/s43,closed');
-    expect(lines[15]).toBe('Item 01,https://sites.test/s1,closed');
+    expect(lines).toHaveLength(11); // the header, 9 closed rows, the final line break
+    expect(lines[1]).toBe('Item 25,https://sites.test/s25,closed');
+    expect(lines[9]).toBe('Item 01,https://sites.test/s1,closed');
   });
 
   it("downloads the server's export where the list has one", async () => {
-    mount('/', async () => '\uFEFFfrom,the server\r\n');
-    await waitFor(() => expect(rows()).toHaveLength(20));
+    mount('/?size=10', async () => '\uFEFFfrom,the server\r\n');
+    await waitFor(() => expect(rows()).toHaveLength(10));
     const file = catchDownload();
     fireEvent.click(button('Export CSV'));
     expect((await file).text).toBe('\uFEFFfrom,the server\r\n');
@@ -274,24 +274,24 @@ describe('DataList on a phone', () => {
   it('draws cards from the columns: heading, status beside it, labelled lines, the actions; no table', async () => {
     setWidth(390);
     mount();
-    await waitFor(() => expect(rows()).toHaveLength(20));
+    await waitFor(() => expect(rows()).toHaveLength(10));
     expect(screen.queryByRole('table')).toBeNull();
     const card = within(rows()[0] as HTMLElement);
-    expect(card.getByText('Item 45')).toBeTruthy();
-    expect(card.getByText('https://sites.test/s45')).toBeTruthy();
-    expect(card.getByText('open')).toBeTruthy();
+    expect(card.getByText('Item 25')).toBeTruthy();
+    expect(card.getByText('https://sites.test/s25')).toBeTruthy();
+    expect(card.getByText('closed')).toBeTruthy();
     // a 'line' column carries its title as a label; 'plain' and 'title' ones do not
     expect(card.getByText('Number')).toBeTruthy();
-    expect(card.getByText('#45')).toBeTruthy();
+    expect(card.getByText('#25')).toBeTruthy();
     expect(card.queryByText('URL')).toBeNull();
-    fireEvent.click(card.getByText('Open Item 45'));
-    expect(onOpen).toHaveBeenCalledWith(45);
+    fireEvent.click(card.getByText('Open Item 25'));
+    expect(onOpen).toHaveBeenCalledWith(25);
   });
 
   it('sorts with one picker of every sort and order', async () => {
     setWidth(390);
     mount();
-    await waitFor(() => expect(rows()).toHaveLength(20));
+    await waitFor(() => expect(rows()).toHaveLength(10));
     const picker = input('Sort by');
     expect(picker.value).toBe('Created · descending');
     fireEvent.click(picker);
