@@ -3,6 +3,7 @@ import type { PageDetailResponse } from './api/viewer.js';
 import {
   cleanPlaceholderValue,
   documentPlaceholderSources,
+  fillFromSearch,
   fillPageDetail,
   fillPlaceholders,
   placeholderProblem,
@@ -64,6 +65,9 @@ describe('filling placeholders', () => {
     expect(out.pageDetail.buttons[0]).toEqual({ buttonText: 'Buy socks', microcopyText: '' });
     // the input is left as it was (cached payloads are shared)
     expect(r.pageDetail.mainText).toBe('{{utm_term|A}}');
+    // the viewer's call, from its address
+    expect(fillFromSearch(r, '?kw=wool+socks&utm_term=').pageDetail.linkButtonText).toBe('Go wool socks');
+    expect(fillFromSearch(r, '').pageDetail.mainText).toBe('A');
   });
 });
 

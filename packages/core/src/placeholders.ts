@@ -91,6 +91,10 @@ export function fillPageDetail(r: PageDetailResponse, values: PlaceholderValues)
   };
 }
 
+/** The viewer's call: a page detail filled from an address's query string (`location.search`). */
+export const fillFromSearch = (r: PageDetailResponse, search: string): PageDetailResponse =>
+  fillPageDetail(r, placeholderValues(new URLSearchParams(search)));
+
 /** Texts of a site document's pages that may hold placeholders (for a cache to know what a page depends on). */
 interface PlaceholderDoc {
   categories: {

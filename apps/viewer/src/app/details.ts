@@ -12,9 +12,7 @@ export type Details = Record<number, DetailState>;
  * rule is fetched only for a page that has placeholders, never in the first load.
  */
 const withPlaceholders = (d: PageDetailResponse): PageDetailResponse | Promise<PageDetailResponse> =>
-  JSON.stringify(d.pageDetail).includes('{{')
-    ? import('@swipe/core/placeholders.ts').then((m) => m.fillPageDetail(d, m.placeholderValues(new URLSearchParams(location.search))))
-    : d;
+  JSON.stringify(d.pageDetail).includes('{{') ? import('@swipe/core/placeholders.ts').then((m) => m.fillFromSearch(d, location.search)) : d;
 
 /** The pictures of the pages whose detail has loaded, by page id (the album's members-only thumbnails). */
 export function loadedMedia(details: Details): Record<number, { imageUrl: string | null; thumbnail: string | null }> {
