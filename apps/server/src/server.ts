@@ -29,11 +29,16 @@ export interface Running {
 }
 
 /**
- * TEST_CLOCK (read only with NODE_ENV=test): business time at this process's start, running on from there, for tests
- * that run the server as separate processes (a test in one process moves `ctx.clock` itself).
+ * TEST_CLOCK (read only with NODE_ENV=test), for tests that run the server as separate processes (a test in one
+ * process moves `ctx.clock` itself): `<ISO time>` is business time at this process's start, running on from there;
+ * `<ISO time>@<epoch ms>` is business time at that real moment, so processes started one after another share one clock.
  */
-function testClock(config: Config): Clock | undefined {
-  return config.env === 'test' && config.testClock ? new Clock().set(config.testClock) : undefined;
+export function testClock(config: Pick<Config, 'env' | 'testClock'>): Clock | undefined {
+  if (config.env !== 'test' || !config.testClock) return undefined;
+  const [at, since] = config.testClock.split('@') as [string, string | undefined];
+  const business = Date.parse(at);
+  if (Number.isNaN(business) || (since !== undefined && !/^\d+$/.test(since))) throw new Error(`TEST_CLOCK: "${config.testClock}" is not <ISO time>[@<epoch ms>]`);
+  return new Clock().set(new Date(business + (since === undefined ? 0 : Date.now() - Number(since))));
 }
 
 export async function openDb(config: Config, opts: { schema?: string } = {}): Promise<Db> {

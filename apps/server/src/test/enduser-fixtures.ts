@@ -43,6 +43,8 @@ export interface FixtureOptions {
   contactScript?: string;
   /** columns of the grid (3 by default), two pages each */
   columns?: number;
+  /** the account the site's owner is made under (none: a root account) */
+  parentId?: number;
 }
 
 let n = 0;
@@ -54,7 +56,7 @@ export async function makeVisitorSite(ctx: AppContext, o: FixtureOptions = {}): 
   // visitors get what the owner's plan in force allows: only the form flag is off, the ja/en site stays bilingual
   if (o.formsAllowed === false) await ctx.db.query('UPDATE plans SET setting_form_contact = false WHERE id = $1', [plan]);
   const account = await makeAccount(ctx, {
-    parentId: null,
+    parentId: o.parentId ?? null,
     type: 'MASTER_USER',
     email: o.email ?? `owner${n}-${Date.now()}@visitors.test`,
     planId: plan,
