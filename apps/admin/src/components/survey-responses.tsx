@@ -67,7 +67,16 @@ export function SurveyResponsesList({ siteId, listTestId, rowTestId }: { siteId:
   ];
   const columns: Column<SurveyResponseView>[] = [
     { key: 'date', title: t('admin.survey_col_date'), nowrap: true, render: (r) => when(r.createdAt) },
-    { key: 'email', title: t('admin.survey_col_email'), phone: 'title', render: (r) => r.email },
+    {
+      key: 'email',
+      title: t('admin.survey_col_email'),
+      phone: 'title',
+      render: (r) => (
+        <Text size="sm" fw={600}>
+          {r.email}
+        </Text>
+      ),
+    },
     { key: 'survey', title: t('admin.survey_col_survey'), render: (r) => textIn(r.surveyTitle, lang) },
     { key: 'score', title: t('admin.survey_col_score'), render: (r) => <b>{r.score}</b> },
     { key: 'answers', title: t('admin.survey_col_answers'), phone: 'plain', render: (r) => <Answers r={r} lang={lang} t={t} /> },

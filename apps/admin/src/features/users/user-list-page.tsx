@@ -118,8 +118,9 @@ function columns(t: T, base: string): Column<UserSummary, UserSort>[] {
     },
     { key: 'email', title: t('admin.users_col_email'), sort: 'email', phone: 'plain', render: (u) => u.email },
     { key: 'contact', title: t('admin.users_col_contact'), sort: 'contact', render: (u) => u.contactName || '—' },
-    { key: 'type', title: t('admin.users_col_type'), sort: 'type', render: (u) => typeLabel(t, u.type) },
-    { key: 'plan', title: t('admin.users_col_plan'), sort: 'plan', render: (u) => <PlanCell u={u} t={t} /> },
+    // a type is a short term ("マスターユーザー"): it never breaks inside; a plan name breaks, but not before its first word
+    { key: 'type', title: t('admin.users_col_type'), sort: 'type', nowrap: true, render: (u) => typeLabel(t, u.type) },
+    { key: 'plan', title: t('admin.users_col_plan'), sort: 'plan', minWidth: 96, render: (u) => <PlanCell u={u} t={t} /> },
     {
       key: 'contract_start',
       title: t('admin.users_col_contract_start'),
