@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { SWIPE } from '@swipe/core/constants.ts';
-import { buildViewerIfStale, type DemoServer, launchChromium, SCREENSHOTS, startDemoServer } from '@swipe/viewer/testing/harness.ts';
+import { buildViewerIfStale, type DemoServer, SCREENSHOTS, startDemoServer } from '@swipe/viewer/testing/harness.ts';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animationsSettled, seriousViolations } from './helpers.js';
+import { animationsSettled, launchChromium, seriousViolations } from './helpers.js';
 
 const SWIPE_LOCK_MS = SWIPE.slideLockShortMs;
 
@@ -335,11 +335,11 @@ describe('desktop 1440x900 (mouse, wheel, keyboard)', () => {
     const { srv, siteId } = demo;
     const setPositionLp = async (lp: 'left' | 'center' | 'right') => {
       const pub = await srv.ctx.db.one<{ document: { campaign: { positionLp: string } } }>(
-        'SELECT document FROM site_publications WHERE site_id = $1',
+        'SELECT document FROM site_publications WHERE site_id = $1 AND live',
         [siteId],
       );
       pub.document.campaign.positionLp = lp;
-      await srv.ctx.db.query('UPDATE site_publications SET document = $2, version = version + 1 WHERE site_id = $1', [
+      await srv.ctx.db.query('UPDATE site_publications SET document = $2, version = version + 1 WHERE site_id = $1 AND live', [
         siteId,
         pub.document,
       ]);
@@ -512,7 +512,7 @@ describe('operator HTML is contained', () => {
   it('a hostile HTML button runs no script and cannot read admin-origin cookies', async () => {
     const { srv, siteId } = demo;
     const pub = await srv.ctx.db.one<{ document: { categories: { pages: { buttons: unknown[] }[] }[] } }>(
-      'SELECT document FROM site_publications WHERE site_id = $1',
+      'SELECT document FROM site_publications WHERE site_id = $1 AND live',
       [siteId],
     );
     const hostile =
@@ -546,7 +546,10 @@ describe('operator HTML is contained', () => {
       linkDestinationUrl: 'window.__operatorScript = (window.__operatorScript || 0) + 1;',
       microcopyText: {},
     });
-    await srv.ctx.db.query('UPDATE site_publications SET document = $2, version = version + 1 WHERE site_id = $1', [siteId, pub.document]);
+    await srv.ctx.db.query('UPDATE site_publications SET document = $2, version = version + 1 WHERE site_id = $1 AND live', [
+      siteId,
+      pub.document,
+    ]);
     srv.ctx.events.emit('site.invalidated', siteId);
     await srv.ctx.kv.del(`site:${siteId}:`);
 
