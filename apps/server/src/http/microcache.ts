@@ -66,8 +66,11 @@ declare module 'fastify' {
 }
 
 const TAG = Symbol('microcache');
-/** Names the variant of an address a request gets, from the request alone; null: the app must answer it. */
-export type VaryFn = (req: IncomingMessage) => string | null;
+/**
+ * Names the variant of an address a request gets, from the request alone; null: the app must answer it. With
+ * `setCookie`, the answer carries those cookies too (a first visit given its id here, as the app would give it).
+ */
+export type VaryFn = (req: IncomingMessage) => string | null | { part: string; setCookie: string[] };
 export interface Vary {
   fn: VaryFn;
   /** the variant this response is */
@@ -137,8 +140,6 @@ export class MicroCache {
   readonly maxBytes: number;
   private readonly cookieNames: string[];
   hits = 0;
-  /** answers it could keep but the app had to give (metrics) */
-  misses = 0;
 
   constructor(private readonly opts: MicroCacheOptions) {
     this.maxEntries = opts.maxEntries ?? 5000;
@@ -178,10 +179,12 @@ export class MicroCache {
     if (key === null) return false;
     let e = this.entries.get(key);
     if (!e) return false;
+    let cookies: string[] | undefined;
     if (isMarker(e)) {
-      const part = e.vary(req);
-      if (part === null) return false;
-      key = `${key}\n#${part}`;
+      const v = e.vary(req);
+      if (v === null) return false;
+      if (typeof v !== 'string') cookies = v.setCookie;
+      key = `${key}\n#${typeof v === 'string' ? v : v.part}`;
       e = this.entries.get(key);
       if (!e || isMarker(e)) return false;
     }
@@ -203,8 +206,10 @@ export class MicroCache {
     // One header object per entry, its request id filled in just before writeHead renders it
     // (synchronously): no setHeader calls, no per-hit object. Node renders the headers it
     // keeps as they are (checked when stored); nothing changes them once they are rendered.
-    const own = notModified === true ? e.node304 : e.node200;
-    (own['x-request-id'] as [string, string])[1] = randomUUID();
+    const kept = notModified === true ? e.node304 : e.node200;
+    (kept['x-request-id'] as [string, string])[1] = randomUUID();
+    // a variant's cookies (made by its vary function from safe characters): this answer's own header record
+    const own: NodeHeaders = cookies ? { ...kept, 'set-cookie': ['set-cookie', cookies] } : kept;
     if (NODE_HEADERS) {
       (res as unknown as Record<symbol, NodeHeaders>)[NODE_HEADERS] = own;
       res.writeHead(notModified ? 304 : 200);
@@ -258,11 +263,13 @@ export class MicroCache {
   install(app: FastifyInstance): void {
     app.addHook('onSend', (req, reply, payload, done) => {
       const tag = (reply as Tagged)[TAG];
-      if (tag && reply.statusCode === 200 && req.method === 'GET' && !reply.hasHeader('set-cookie')) {
+      // a variant is kept without its cookies: its vary function gives each request its own
+      if (tag && reply.statusCode === 200 && req.method === 'GET' && (tag !== true || !reply.hasHeader('set-cookie'))) {
         const body = Buffer.isBuffer(payload) ? payload : typeof payload === 'string' ? Buffer.from(payload, 'utf8') : null;
         const key = body ? this.keyOf(req.raw) : null;
-        if (key !== null) this.misses++;
-        if (body && key !== null) this.store(key, reply.getHeaders() as OutgoingHttpHeaders, body, tag === true ? undefined : tag);
+        const headers = reply.getHeaders() as OutgoingHttpHeaders;
+        if (tag !== true) delete headers['set-cookie'];
+        if (body && key !== null) this.store(key, headers, body, tag === true ? undefined : tag);
       }
       done(null, payload);
     });

@@ -207,6 +207,20 @@ describe('visitors', () => {
     const control = { session_user_id: ids.control, experiment_id: String(exp.id), variation_id: String(exp.variations[0]?.id) };
     expect(headline.test((await page('/A1', { cookie: cookieHeader(control) })).body)).toBe(false);
     expect(s.sites.microcache?.hits ?? 0).toBeGreaterThan(before);
+    // first visits, answered from the micro-cache too: each gets its own new id and the page of that id's variation
+    const fromCache = s.sites.microcache?.hits ?? 0;
+    const uids = new Set<string>();
+    for (let i = 0; i < 6; i++) {
+      const r = await page('/A1');
+      const uid = cookiesOf(r.headers).find((c) => c.startsWith('session_user_id='))?.split('=')[1] ?? '';
+      expect(uid).toMatch(/^[\w-]{16,64}$/);
+      uids.add(uid);
+      const v = assignVariation({ seed: exp.seed, weights: [50, 50], coverage: 100 }, uid);
+      expect(headline.test(r.body), `first visit ${i}`).toBe(v === 1);
+      expect(cookiesOf(r.headers)).toContain(`variation_id=${exp.variations[v]?.id}`);
+    }
+    expect(uids.size).toBe(6);
+    expect(s.sites.microcache?.hits ?? 0).toBeGreaterThan(fromCache);
     const bot = await page('/A1', { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)', cookie: cookieHeader(variant) });
     expect(headline.test(bot.body)).toBe(false);
     expect(bot.headers.getSetCookie()).toEqual([]);

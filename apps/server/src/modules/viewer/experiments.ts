@@ -57,15 +57,27 @@ const seesControl = (headers: IncomingMessage['headers']) => {
   return isBot(typeof ua === 'string' ? ua : undefined) || sendsGpc(headers);
 };
 
-/** The variation a request gets from the micro-cache's side: null when the app must answer (no or stale cookies). */
-function varyOf(live: readonly LiveExperiment[]): VaryFn {
+/** A Set-Cookie value as the app's (setCookies) would be: the id and the variation cookies, 3,650 days. */
+const cookieLine = (name: string, value: string, secure: boolean) =>
+  `${name}=${value}; Max-Age=${VARIATION_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+
+/**
+ * The variation a request gets on the micro-cache's side, exactly as shownSite gives it: the control for bots and
+ * GPC, the hashed variation of the visitor's id, and for a first visit a new id with its cookies.
+ */
+function varyOf(live: readonly LiveExperiment[], secure: boolean): VaryFn {
   return (req) => {
     if (seesControl(req.headers)) return '';
     const header = req.headers.cookie;
-    const uid = cookieIn(header, EXPERIMENT_VISITOR_COOKIE);
-    if (!uid || !VISITOR_ID_PATTERN.test(uid)) return null;
+    const had = cookieIn(header, EXPERIMENT_VISITOR_COOKIE);
+    const fresh = !had || !VISITOR_ID_PATTERN.test(had);
+    const uid = fresh ? randomBytes(16).toString('base64url') : had;
     const a = assign(live, uid);
-    return (cookieIn(header, VARIATION_ID_COOKIE) ?? '') === a.variationIds.join('.') ? a.token : null;
+    const ids = a.variationIds.join('.');
+    if (!fresh && (cookieIn(header, VARIATION_ID_COOKIE) ?? '') === ids) return a.token;
+    const setCookie = [cookieLine(EXPERIMENT_ID_COOKIE, a.experimentIds.join('.'), secure), cookieLine(VARIATION_ID_COOKIE, ids, secure)];
+    if (fresh) setCookie.unshift(cookieLine(EXPERIMENT_VISITOR_COOKIE, uid, secure));
+    return { part: a.token, setCookie };
   };
 }
 
@@ -105,7 +117,7 @@ export async function shownSite(ctx: AppContext, req: FastifyRequest, reply: Fas
   }
   let vary = varies.get(live);
   if (!vary) {
-    vary = varyOf(live);
+    vary = varyOf(live, ctx.config.sitesUrl.startsWith('https:'));
     varies.set(live, vary);
   }
   if (seesControl(req.headers)) return { site: ps, token: '', vary };
