@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Card, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { ApiError } from '@swipe/api-client';
 import type { ExperimentView } from '@swipe/core';
 import { useQuery } from '@tanstack/react-query';
@@ -68,8 +68,9 @@ export function ExperimentsPage() {
         {items.length === 0 ? (
           <EmptyState title={t('admin.xp_empty')} body={t('admin.xp_empty_body')} />
         ) : (
-          <Table.ScrollContainer minWidth={520}>
-            <Table verticalSpacing="sm" highlightOnHover>
+          // a region keyboard users can scroll (axe: scrollable-region-focusable)
+          <Box style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('admin.xp_title')}>
+            <Table miw={520} verticalSpacing="sm" highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('admin.xp_col_name')}</Table.Th>
@@ -102,7 +103,7 @@ export function ExperimentsPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </Box>
         )}
       </Card>
       <Text size="xs" c="dimmed">
