@@ -140,6 +140,8 @@ export class MicroCache {
   readonly maxBytes: number;
   private readonly cookieNames: string[];
   hits = 0;
+  /** answers it could keep but the app had to give (metrics) */
+  misses = 0;
 
   constructor(private readonly opts: MicroCacheOptions) {
     this.maxEntries = opts.maxEntries ?? 5000;
@@ -267,6 +269,7 @@ export class MicroCache {
       if (tag && reply.statusCode === 200 && req.method === 'GET' && (tag !== true || !reply.hasHeader('set-cookie'))) {
         const body = Buffer.isBuffer(payload) ? payload : typeof payload === 'string' ? Buffer.from(payload, 'utf8') : null;
         const key = body ? this.keyOf(req.raw) : null;
+        if (key !== null) this.misses++;
         const headers = reply.getHeaders() as OutgoingHttpHeaders;
         if (tag !== true) delete headers['set-cookie'];
         if (body && key !== null) this.store(key, headers, body, tag === true ? undefined : tag);
