@@ -42,6 +42,9 @@ let site = { siteId: 0, accountId: 0, email: '' };
 const customers: number[] = [];
 let ended = 0;
 let testClockValue = '';
+/** the test's own transaction that holds a bill (released in afterAll too, or dropping the schema would wait on it) */
+let release = () => {};
+let heldDb: { close(): Promise<void> } | undefined;
 let site2 = 0;
 
 interface Answer {
@@ -190,6 +193,8 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
+  release();
+  await heldDb?.close().catch(() => {});
   for (const p of procs) stopProc(p);
   await Promise.all(procs.map((p) => p.exited));
   await ctx?.db.close();
@@ -199,7 +204,9 @@ afterAll(async () => {
 describe.skipIf(!onPg)(
   'several processes behind nginx (PostgreSQL and Redis; skipped on PGlite: the embedded database is one process)',
   () => {
-    it('routes both host names to both processes; a publish through one reaches every visitor within MICROCACHE_TTL_MS, and so does a termination (410)', async () => {
+    it('routes both host names to both processes; a publish through one reaches every visitor within MICROCACHE_TTL_MS, and so does a termination (410)', {
+      timeout: 180_000,
+    }, async () => {
       const shell = () => call('sites', 'GET', `/api/v1/end-user/site/${site.siteId}?lang=en`);
       const menuOf = (a: Answer) => (a.body.global_menu as string[] | undefined)?.[0];
       // both processes have the site cached (their snapshot, the micro-cache)
@@ -246,7 +253,9 @@ describe.skipIf(!onPg)(
       expect(gone).toBeLessThan(TTL_MS);
     });
 
-    it('a logout through one process refuses the token on the other at once; login and event limits count across both', async () => {
+    it('a logout through one process refuses the token on the other at once; login and event limits count across both', {
+      timeout: 180_000,
+    }, async () => {
       const token = await login(master.email);
       for (const a of await fromBoth(() => call('admin', 'GET', '/api/v1/auth/user-info', { token }))) expect(a.status).toBe(200);
       const out = await call('admin', 'POST', '/api/v1/auth/log-out', { token });
@@ -274,7 +283,9 @@ describe.skipIf(!onPg)(
       for (const a of await fromBoth(batch)) expect(a.status).toBe(429);
     });
 
-    it("runs scheduled work once across processes; a bill run on two processes bills each account once; a killed worker's job is retried after its lease, its effect once", async () => {
+    it("runs scheduled work once across processes; a bill run on two processes bills each account once; a killed worker's job is retried after its lease, its effect once", {
+      timeout: 180_000,
+    }, async () => {
       // October by hand on two processes at once: each customer once, 3,000 yen plan + 100,000 yen initial fee
       // (first bill) = 103,000 + 10 % tax 10,300 = 113,300 yen; invoice numbers 1..230 of the platform, none twice
       const runs = [startNode('bill-1', 'cli/bill-month.ts', env, ['2026-10']), startNode('bill-2', 'cli/bill-month.ts', env, ['2026-10'])];
@@ -301,8 +312,8 @@ describe.skipIf(!onPg)(
       // November's bills by the monthly job, which a transaction of this test holds half-way (a bill of a customer
       // in the middle, not committed): the worker that took it is killed there
       const middle = customers[Math.floor(CUSTOMERS / 2)] as number;
-      let release = () => {};
       const held = createPgDb(env.DATABASE_URL as string, { max: 1 });
+      heldDb = held;
       const holding = held
         .tx(async (q) => {
           await q.query("INSERT INTO payments (account_id, year_month, plan_name) VALUES ($1, '2026-11', 'held by the test')", [middle]);
@@ -431,7 +442,9 @@ describe.skipIf(!onPg)(
       );
     });
 
-    it('one web process killed: nginx sends what follows to the other, and every accepted contact submission is stored', async () => {
+    it('one web process killed: nginx sends what follows to the other, and every accepted contact submission is stored', {
+      timeout: 180_000,
+    }, async () => {
       const good = {
         email: 'visitor@example.com',
         company_name: 'Acme',

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueJob } from '../../jobs/queue.js';
 import { makeVisitorSite } from '../../test/enduser-fixtures.js';
@@ -59,6 +61,25 @@ describe('/metrics', () => {
   it('names every family in the Prometheus text format', async () => {
     const text = await scrape();
     for (const f of FAMILIES) expect(text, f).toMatch(new RegExp(`^# TYPE ${f} (counter|gauge|histogram)$`, 'm'));
+  });
+
+  it('has every family the example Grafana dashboard and the alerts of docs/operations.md query', async () => {
+    const text = await scrape();
+    const docs = path.join(path.dirname(new URL(import.meta.url).pathname), '../../../../../docs');
+    const dashboard = JSON.parse(fs.readFileSync(path.join(docs, 'grafana-dashboard.json'), 'utf8')) as {
+      panels: { targets: { expr: string }[] }[];
+    };
+    const alerts = /### Alerts to set([\s\S]*?)\n## /.exec(fs.readFileSync(path.join(docs, 'operations.md'), 'utf8'))?.[1] ?? '';
+    const exprs = [...dashboard.panels.flatMap((p) => p.targets.map((t) => t.expr)), ...alerts.split('\n')];
+    const names = new Set(
+      exprs.flatMap((e) =>
+        [...e.matchAll(/\b([a-z][a-z0-9_]+)(?:\{|\[|\)? [<>])/g)].map((m) => (m[1] as string).replace(/_(bucket|sum|count)$/, '')),
+      ),
+    );
+    const known = new Set(['rate', 'sum', 'max', 'increase', 'histogram_quantile', 'topk', 'by']);
+    const families = [...names].filter((n) => !known.has(n));
+    expect(families.length).toBeGreaterThan(12);
+    for (const f of families) expect(text, f).toMatch(new RegExp(`^# TYPE ${f} `, 'm'));
   });
 
   it('counts the requests answered since the last scrape, by route pattern and status, and what the queues hold', async () => {
