@@ -1,7 +1,5 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/dropzone/styles.css';
+// Only the first screens' styles; the rest come with the first lazy screen (app/screen-styles.ts).
+import './app/styles/first-load.css';
 import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -1,6 +1,7 @@
 import { type CSSVariablesResolver, createTheme, MantineProvider, type MantineThemeOverride } from '@mantine/core';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { useT } from '../lib/i18n';
 import { queryClient } from '../lib/query';
@@ -54,8 +55,19 @@ const contrast: CSSVariablesResolver = () => ({
   dark: {},
 });
 
-// Toasts only ever follow an action, so their component (transitions included) is not part of the first load.
+// Toasts only ever follow an action, so their component (transitions and styles included) is not part of the
+// first load: it is fetched with the first toast (the store keeps it meanwhile) and stays.
 const NotificationsHost = lazy(() => import('../components/notifications-host').then((m) => ({ default: m.NotificationsHost })));
+function Toasts() {
+  const { notifications: shown, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && shown.length + queue.length > 0) setNeeded(true);
+  return needed ? (
+    <Suspense fallback={null}>
+      <NotificationsHost />
+    </Suspense>
+  ) : null;
+}
 
 /** Mantine's style tags carry the nonce of this response (the CSP allows inline styles anyway). */
 function styleNonce(): string {
@@ -67,9 +79,7 @@ export function App() {
   return (
     <MantineProvider theme={theme} getStyleNonce={styleNonce} defaultColorScheme="light" cssVariablesResolver={contrast}>
       <QueryClientProvider client={queryClient}>
-        <Suspense fallback={null}>
-          <NotificationsHost />
-        </Suspense>
+        <Toasts />
         <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>

@@ -19,9 +19,15 @@ function Root() {
 }
 
 const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: keyof T, entry?: MenuEntry) => ({
-  // every lazy screen also needs the back-office keys beyond the shell's (lib/i18n.tsx)
+  // every lazy screen also needs the back-office keys beyond the shell's (lib/i18n.tsx) and the styles of the
+  // components beyond the first load's (screen-styles.ts)
   lazy: async () => {
-    const [m, guard] = await Promise.all([load(), entry ? import('../components/menu-guard') : undefined, loadScreenMessages()]);
+    const [m, guard] = await Promise.all([
+      load(),
+      entry ? import('../components/menu-guard') : undefined,
+      loadScreenMessages(),
+      import('./screen-styles'),
+    ]);
     const Screen = m[name] as React.ComponentType;
     // a menu entry's screen: not found for an account the menu matrix keeps out (components/menu-guard.tsx)
     if (!entry || !guard) return { Component: Screen };

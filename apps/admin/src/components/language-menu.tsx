@@ -1,3 +1,4 @@
+import '../app/screen-styles';
 import { Select } from '@mantine/core';
 import type { Lang } from '@swipe/i18n';
 import { setLang, useLang, useT } from '../lib/i18n';

@@ -3,10 +3,11 @@ import { useEffect, useState } from 'react';
 import { useLang, useT } from '../lib/i18n';
 import { IconLanguage } from './icon';
 
-// The Select behind the switch (Combobox, Popover, floating-ui, ScrollArea: a fifth of the login screen's
-// code) is fetched when the switch first renders; until it is there an input drawn like it holds its place,
-// and pressing it (pointer or keys) opens the real one as soon as it arrives. State, not Suspense: React holds
-// a revealed Suspense fallback for a while, which would swap the input in the middle of a click.
+// The Select behind the switch (Combobox, Popover, floating-ui, ScrollArea and every component's styles: more
+// than the login screen's own code) is fetched when someone reaches for it (the pointer over it, focus, a press),
+// not with the screen; until it is there an input drawn like it holds its place, and pressing it (pointer or
+// keys) opens the real one as soon as it arrives. State, not Suspense: React holds a revealed Suspense fallback
+// for a while, which would swap the input in the middle of a click.
 
 type Menu = typeof import('./language-menu');
 let loaded: Menu | null = null;
@@ -23,8 +24,9 @@ export function LanguageSelect({ compact = false }: { compact?: boolean }) {
   const lang = useLang();
   const [menu, setMenu] = useState<Menu | null>(loaded);
   const [early, setEarly] = useState({ opened: false, focused: false });
+  const [wanted, setWanted] = useState(false);
   useEffect(() => {
-    if (menu) return;
+    if (menu || !wanted) return;
     let live = true;
     load().then(
       (m) => live && setMenu(m),
@@ -33,7 +35,7 @@ export function LanguageSelect({ compact = false }: { compact?: boolean }) {
     return () => {
       live = false;
     };
-  }, [menu]);
+  }, [menu, wanted]);
   const width = compact ? 130 : 150;
   if (menu) return <menu.LanguageMenu width={width} opened={early.opened} focused={early.focused} />;
   return (
@@ -47,9 +49,18 @@ export function LanguageSelect({ compact = false }: { compact?: boolean }) {
       rightSectionPointerEvents="none"
       w={width}
       size="xs"
-      onFocus={() => setEarly((e) => ({ ...e, focused: true }))}
+      onFocus={() => {
+        setWanted(true);
+        setEarly((e) => ({ ...e, focused: true }));
+      }}
       onBlur={() => setEarly({ opened: false, focused: false })}
-      wrapperProps={{ onPointerDown: () => setEarly({ opened: true, focused: true }) }}
+      wrapperProps={{
+        onPointerEnter: () => setWanted(true),
+        onPointerDown: () => {
+          setWanted(true);
+          setEarly({ opened: true, focused: true });
+        },
+      }}
       onKeyDown={(e) => {
         if (!OPEN_KEYS.has(e.key)) return;
         e.preventDefault();

@@ -1,3 +1,4 @@
+import '../app/screen-styles';
 import { Notifications } from '@mantine/notifications';
 
 /** Where toasts appear (one at a time, back-office.md 8); mounted lazily, the store (notify.ts) keeps early ones. */

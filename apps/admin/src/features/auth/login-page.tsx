@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { startSession } from '../../lib/api';
 import { useLang, useT } from '../../lib/i18n';
@@ -10,8 +10,11 @@ import { login } from './api';
 import { AuthCard } from './auth-card';
 
 // The login screen is part of the first load; its rules (zod, the same schema as the server) are not:
-// they are fetched once the screen is up, before anyone can press the button.
+// they are fetched at the first keystroke or press in the form (autofill types too), and a submit waits for them.
 const rules = () => import('./login-rules');
+const prefetchRules = () => {
+  rules().catch(() => undefined);
+};
 
 export function LoginPage() {
   const t = useT();
@@ -33,10 +36,6 @@ export function LoginPage() {
     },
   });
 
-  useEffect(() => {
-    rules().catch(() => undefined);
-  }, []);
-
   const check = async (v: { email: string; password: string }) => {
     const { validate, loginBody } = await rules();
     const r = validate(loginBody, v, lang);
@@ -48,6 +47,8 @@ export function LoginPage() {
     <AuthCard title={t('admin.login_title')} subtitle={t('admin.login_subtitle')}>
       <form
         noValidate
+        onInput={prefetchRules}
+        onPointerDown={prefetchRules}
         onSubmit={(e) => {
           e.preventDefault();
           setSubmitted(true);
