@@ -1,4 +1,4 @@
-import { AppShell, Avatar, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { AppShell, Avatar, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
@@ -68,7 +68,8 @@ const MENU = [
   { key: 'system_notification', path: 'system-notification', icon: IconBell },
   { key: 'plan_check', path: 'check-plan', icon: IconReceipt },
   { key: 'billing', path: 'billing', icon: IconYen },
-  { key: 'admin_settings', path: 'admin-list', icon: IconSettings, match: ['admin-list', 'api-settings'] },
+  // one Settings screen leads to the staff list and the API settings (features/settings)
+  { key: 'admin_settings', path: 'settings', icon: IconSettings, match: ['settings', 'admin-list', 'api-settings'] },
   { key: 'profile_image', path: 'profile-image', icon: IconPhoto },
   { key: 'delete_account', path: 'delete-account', icon: IconTrash },
 ] as const;
@@ -109,14 +110,17 @@ export function AppLayout() {
             <NotificationBell />
             <Menu position="bottom-end" width={260} withinPortal>
               <Menu.Target>
-                <UnstyledButton aria-label={t('admin.account_menu')}>
+                {/* named by what it shows, then what it is (WCAG 2.5.3: the visible text is in the name); the
+                    avatar's initial is decoration */}
+                <UnstyledButton>
                   <Group gap={8} wrap="nowrap">
                     <Avatar size={30} radius="xl" color="indigo" src={user?.profileImageUrl ?? null} alt="">
-                      {(user?.contactName || user?.email || '?').slice(0, 1).toUpperCase()}
+                      <span aria-hidden="true">{(user?.contactName || user?.email || '?').slice(0, 1).toUpperCase()}</span>
                     </Avatar>
                     <Text size="sm" visibleFrom="sm" maw={180} truncate>
                       {user?.companyName || user?.email}
                     </Text>
+                    <VisuallyHidden>{t('admin.account_menu')}</VisuallyHidden>
                   </Group>
                 </UnstyledButton>
               </Menu.Target>
