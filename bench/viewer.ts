@@ -6,6 +6,7 @@ import { liner, median } from './lib.js';
 import { lighthouseRun, withoutScript } from './lighthouse.js';
 import { startProduct } from './processes.js';
 import { longestSwipeTask } from './swipe.js';
+import { experimentThroughput } from './viewer-experiment.js';
 import { throughput } from './viewer-throughput.js';
 
 // The viewer's figures, each printed next to its target; nothing asserts.
@@ -44,8 +45,8 @@ function firstLoadJs(dist: string): { gzip: number; raw: number; files: string[]
   return { gzip, raw, files, hinted, hlsInFirstLoad: files.some((f) => /hls/i.test(f)) };
 }
 
-/** BENCH_PARTS=js,lighthouse,swipe,throughput (comma-separated) runs only those parts; all by default. */
-const parts = new Set((process.env.BENCH_PARTS ?? 'js,lighthouse,swipe,throughput').split(',').map((p) => p.trim()));
+/** BENCH_PARTS=js,lighthouse,swipe,throughput,experiment (comma-separated) runs only those parts; all by default. */
+const parts = new Set((process.env.BENCH_PARTS ?? 'js,lighthouse,swipe,throughput,experiment').split(',').map((p) => p.trim()));
 
 export async function run(): Promise<void> {
   console.log('\nViewer');
@@ -108,6 +109,8 @@ export async function run(): Promise<void> {
       line('  main-thread tasks traced / over 50 ms', `${swipe.tasks} / ${swipe.over50}`);
     }
     if (parts.has('throughput')) await throughput(product, a1);
+    // last: it starts an A/B test on the demo site
+    if (parts.has('experiment')) await experimentThroughput(product, a1);
   } finally {
     await product.stop();
   }
