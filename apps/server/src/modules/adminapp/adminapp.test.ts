@@ -44,6 +44,16 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
   // over the 1 KB from which bodies are compressed, and without the build's precompressed forms beside it
   fs.writeFileSync(path.join(dist, 'assets', 'big-2.css'), `.a{color:red}\n`.repeat(200));
+  // the build's manifest names each language's first table (apps/admin/vite.config.ts)
+  fs.mkdirSync(path.join(dist, '.vite'));
+  fs.writeFileSync(
+    path.join(dist, '.vite', 'manifest.json'),
+    JSON.stringify(
+      Object.fromEntries(
+        ['ja', 'en', 'kr', 'cn'].map((l) => [`virtual:admin-messages/messages-${l}`, { file: `assets/messages-${l}-x.js` }]),
+      ),
+    ),
+  );
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.writeFileSync(path.join(os.tmpdir(), 'outside-secret.txt'), 'secret');
   built = await appFor(dist);
@@ -87,6 +97,21 @@ describe('admin SPA host', () => {
     expect(a.body).toContain(`<script nonce="${nonce}" type="module"`);
     const nonceB = /'nonce-([^']+)'/.exec(String(b.headers['content-security-policy']))?.[1];
     expect(nonceB).not.toBe(nonce);
+  });
+
+  it('preloads the language table the page will fetch first: a pick (cookie), then ?lang=, then the browser’s', async () => {
+    const preloaded = async (headers: Record<string, string>, url = '/login') => {
+      const r = await built.inject({ method: 'GET', url, headers });
+      return [...r.body.matchAll(/<link rel="modulepreload" crossorigin href="\/assets\/messages-(\w+)-x\.js">/g)].map((m) => m[1]);
+    };
+    expect(await preloaded({})).toEqual(['ja']);
+    expect(await preloaded({ 'accept-language': 'fr-FR, en-US;q=0.8, ja;q=0.5' })).toEqual(['en']);
+    expect(await preloaded({ 'accept-language': 'en' }, '/login?lang=kr')).toEqual(['kr']);
+    expect(await preloaded({ 'accept-language': 'en', cookie: 'x=1; lang=cn' }, '/login?lang=kr')).toEqual(['cn']);
+    expect(await preloaded({ 'accept-language': 'en', cookie: 'lang=xx' })).toEqual(['en']);
+    // before the closing head, once
+    const page = (await built.inject({ method: 'GET', url: '/' })).body;
+    expect(page.indexOf('modulepreload')).toBeLessThan(page.indexOf('</head>'));
   });
 
   it('serves hashed assets with a year of cache and other files briefly; a missing asset is 404', async () => {

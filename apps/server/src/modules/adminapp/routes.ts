@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { appConfig, appPlan } from '@swipe/core';
-import { translate } from '@swipe/i18n';
+import { LANGS, type Lang, translate } from '@swipe/i18n';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { actorOf, requireOperator } from '../../http/auth.js';
 import { builtFile, sendBuilt } from '../../http/built-files.js';
@@ -16,8 +17,15 @@ import { planOf } from '../sites/service.js';
 const here = path.dirname(new URL(import.meta.url).pathname);
 export const ADMIN_DIST = path.resolve(here, '../../../../admin/dist');
 
-let cachedIndex: { mtime: number; html: string } | undefined;
-function indexHtml(dist: string): string | null {
+interface Index {
+  dist: string;
+  mtime: number;
+  html: string;
+  /** each language's first table (vite.config.ts: virtual:admin-messages/messages-<lang>), as an address */
+  tables: Partial<Record<Lang, string>>;
+}
+let cachedIndex: Index | undefined;
+function indexFor(dist: string): Index | null {
   const file = path.join(dist, 'index.html');
   let st: fs.Stats;
   try {
@@ -25,8 +33,40 @@ function indexHtml(dist: string): string | null {
   } catch {
     return null;
   }
-  if (!cachedIndex || cachedIndex.mtime !== st.mtimeMs) cachedIndex = { mtime: st.mtimeMs, html: fs.readFileSync(file, 'utf8') };
-  return cachedIndex.html;
+  if (cachedIndex?.dist !== dist || cachedIndex.mtime !== st.mtimeMs) {
+    const tables: Index['tables'] = {};
+    try {
+      const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string }>;
+      for (const lang of LANGS) {
+        const entry = manifest[`virtual:admin-messages/messages-${lang}`];
+        if (entry) tables[lang] = `/${entry.file}`;
+      }
+    } catch {
+      // a build without a manifest: no hint, the SPA fetches its table as it starts
+    }
+    cachedIndex = { dist, mtime: st.mtimeMs, html: fs.readFileSync(file, 'utf8'), tables };
+  }
+  return cachedIndex;
+}
+
+/**
+ * The language whose table the SPA fetches before its first render (lib/i18n.tsx), as far as a request shows it:
+ * a pick (the lang cookie), the link's ?lang=, the browser's languages; Japanese else. The SPA's last resort, the
+ * signed-in account's language, is not known here: a miss costs one more table, fetched as before.
+ */
+function firstLang(req: FastifyRequest): Lang {
+  const picked = /(?:^|;\s*)lang=(ja|en|kr|cn)(?:;|$)/.exec(req.headers.cookie ?? '')?.[1] as Lang | undefined;
+  return picked ?? requestLang(req);
+}
+
+/**
+ * index.html for this request: the language table it will need preloaded with the entry script (otherwise it is
+ * asked for only once the entry has run, one round trip later, before anything shows) and the response's nonce.
+ */
+function pageFor(index: Index, req: FastifyRequest, nonce: string): string {
+  const table = index.tables[firstLang(req)];
+  const html = table ? index.html.replace('</head>', `  <link rel="modulepreload" crossorigin href="${table}">\n  </head>`) : index.html;
+  return withNonce(html, nonce);
 }
 
 /** index.html with the nonce on every script tag and in the meta tag Mantine reads for its style tags. */
@@ -80,13 +120,13 @@ export function adminAppRoutes(opts: { dist?: string } = {}) {
       }
       // A missing asset is a 404, not the app (a stale tab asking for an old chunk must see the failure).
       if (url.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(url)) return reply.callNotFound();
-      const html = indexHtml(dist);
-      if (html === null) {
+      const index = indexFor(dist);
+      if (index === null) {
         reply.status(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store');
         return translate(requestLang(req), 'server.admin_not_built');
       }
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-      return withNonce(html, reply.cspNonce);
+      return pageFor(index, req, reply.cspNonce);
     });
   };
 }
