@@ -2,10 +2,12 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
-import { DESKTOP, launchChromium, startDemoServer } from '../e2e/helpers.js';
-import { liner } from './lib.js';
+import { DESKTOP, launchChromium } from '../e2e/helpers.js';
+import { liner, median } from './lib.js';
+import { lighthouseRun } from './lighthouse.js';
+import { startProduct } from './processes.js';
 
 // Back-office load figures (docs/decisions.md: admin first-load budget), printed next to their targets; nothing asserts.
 //  - first-load JavaScript: the scripts index.html loads (entry + modulepreloads) plus the default language's
@@ -13,10 +15,15 @@ import { liner } from './lib.js';
 //  - the same measured in Chromium: the scripts complete when the login form enters the page, then when the site
 //    list shows its first row after signing in, and on a fresh load of the site list with a session
 //  - the largest lazily loaded chunk (hls.js named apart: only a video preview loads it)
+//  - for /login and for the site list after signing in (a fresh load with a session, the HTTP cache empty):
+//    bytes over the wire for the first load, Lighthouse mobile and desktop performance (medians of 5 runs),
+//    on the product as `npm start` runs it (its own process, production build, demo data)
 
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const DIST = path.join(ROOT, 'apps/admin/dist');
 const TARGET_GZIP_KB = 160;
+const TARGET_WIRE_KB = 250;
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 
 const line = liner(60, 18);
 
@@ -65,18 +72,25 @@ async function scriptsAt(page: Page, name: string): Promise<string[]> {
   return [...new Set(urls.map((u) => new URL(u).pathname.slice(1)).filter((p) => p.endsWith('.js')))];
 }
 
-async function measure(browser: Browser, adminUrl: string) {
+/** Signs the demo customer in through the login form; the page ends on the site list with its first row shown. */
+async function signIn(page: Page, adminUrl: string, row = true): Promise<void> {
   const user = DEMO_LOGINS[1];
-  const ctx = await browser.newContext(DESKTOP);
-  await ctx.addInitScript(recordFirstSight({ form: FORM, row: ROW }));
-  const page = await ctx.newPage();
   await page.goto(`${adminUrl}/login`);
   await page.locator(FORM).waitFor();
   await page.locator(FORM).fill(user.email);
   await page.locator('input[autocomplete="current-password"]').fill(user.password);
   await page.locator('button[type="submit"]').click();
   await page.waitForURL(/\/site-list/);
-  await page.locator(ROW).first().waitFor();
+  // a table at a desk; on a narrower window the list may be cards
+  if (row) await page.locator(ROW).first().waitFor();
+  else await page.waitForLoadState('networkidle');
+}
+
+async function measure(browser: Browser, adminUrl: string) {
+  const ctx = await browser.newContext(DESKTOP);
+  await ctx.addInitScript(recordFirstSight({ form: FORM, row: ROW }));
+  const page = await ctx.newPage();
+  await signIn(page, adminUrl);
   const login = await scriptsAt(page, 'form');
   const afterSignIn = await scriptsAt(page, 'row');
   // A fresh tab on the site list (session kept in localStorage): what the everyday start costs.
@@ -85,7 +99,60 @@ async function measure(browser: Browser, adminUrl: string) {
   await again.locator(ROW).first().waitFor();
   const siteList = await scriptsAt(again, 'row');
   await ctx.close();
-  return { login, afterSignIn, siteList };
+  return { login, afterSignIn, siteList, siteListUrl: page.url() };
+}
+
+/**
+ * Lighthouse's `prepare` for a signed-in page: in each browser it starts, the demo customer signs in once (the
+ * session stays in the origin's storage); before every run the HTTP cache is emptied, so each run is a first load.
+ */
+function signedIn(adminUrl: string) {
+  const done = new Set<number>();
+  return async (port: number) => {
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+    try {
+      const ctx = browser.contexts()[0] ?? (await browser.newContext());
+      const page = await ctx.newPage();
+      if (!done.has(port)) {
+        await signIn(page, adminUrl, false);
+        done.add(port);
+      }
+      await (await ctx.newCDPSession(page)).send('Network.clearBrowserCache');
+      await page.close();
+    } finally {
+      await browser.close();
+    }
+  };
+}
+
+/** Bytes over the wire and Lighthouse on a phone and at a desk, for one address, each next to its target. */
+async function lighthouseFigures(name: string, url: string, prepare?: (port: number) => Promise<void>) {
+  const mobile = await lighthouseRun(url, RUNS, { prepare });
+  const desktop = await lighthouseRun(url, RUNS, { prepare, desktop: true });
+  if (!mobile || !desktop) return line(`${name}: Lighthouse`, 'no result');
+  const bytes = median(mobile.all.map((r) => r.bytes));
+  line(`${name}: bytes over the wire, first load (median)`, kb(bytes), `<= ${TARGET_WIRE_KB} KB`);
+  const types = mobile.byType;
+  line(
+    '  script / stylesheet / document / font / other (median run)',
+    ['script', 'stylesheet', 'document', 'font', 'other'].map((t) => ((types[t] ?? 0) / 1024).toFixed(0)).join(' / '),
+  );
+  if (process.env.BENCH_DEBUG)
+    for (const r of [...mobile.requests].sort((a, b) => b.transferSize - a.transferSize))
+      console.log(`    ${(r.transferSize / 1024).toFixed(1).padStart(7)} KB ${r.url.replace(/^https?:\/\/[^/]+/, '')}`);
+  line(`  Lighthouse mobile performance (median of ${mobile.scores.length})`, String(mobile.score), '>= 90');
+  line('    runs', mobile.scores.join(' '));
+  line(
+    '    FCP / LCP / TBT (median run)',
+    `${(mobile.fcp / 1000).toFixed(2)} s / ${(mobile.lcp / 1000).toFixed(2)} s / ${Math.round(mobile.tbt)} ms`,
+  );
+  line("    host CPU (Lighthouse's benchmark index)", String(Math.round(mobile.cpu)));
+  line(`  Lighthouse desktop performance (median of ${desktop.scores.length})`, String(desktop.score), '>= 98');
+  line('    runs', desktop.scores.join(' '));
+  line(
+    '    FCP / LCP / TBT (median run)',
+    `${(desktop.fcp / 1000).toFixed(2)} s / ${(desktop.lcp / 1000).toFixed(2)} s / ${Math.round(desktop.tbt)} ms`,
+  );
 }
 
 export async function run(): Promise<void> {
@@ -113,18 +180,25 @@ export async function run(): Promise<void> {
   if (biggest) line(`largest lazy chunk (${path.basename(biggest.f).replace(/-[\w-]{8}\.js$/, '')}) raw / gzip`, pair(biggest));
   if (hls) line('hls.js chunk (video preview only) raw / gzip', pair(hls));
 
-  const server = await startDemoServer({ runWorker: false });
-  const browser = await launchChromium();
+  const product = await startProduct();
   try {
-    const m = await measure(browser, server.ctx.config.adminUrl);
-    line(`Chromium: JS when the login form appears (${m.login.length} files)`, pair(sizes(m.login)), `<= ${TARGET_GZIP_KB} KB gzip`);
-    line(`Chromium: JS when the site list shows after login (${m.afterSignIn.length})`, pair(sizes(m.afterSignIn)));
-    line(`Chromium: JS when a fresh site-list tab shows (${m.siteList.length})`, pair(sizes(m.siteList)));
-    const hlsLoaded = [...m.login, ...m.afterSignIn, ...m.siteList].some((f) => /\/hls-/.test(f));
-    line('hls.js fetched by login or site list', hlsLoaded ? 'yes' : 'no', 'no');
+    const browser = await launchChromium();
+    let siteListUrl: string;
+    try {
+      const m = await measure(browser, product.admin);
+      siteListUrl = m.siteListUrl;
+      line(`Chromium: JS when the login form appears (${m.login.length} files)`, pair(sizes(m.login)), `<= ${TARGET_GZIP_KB} KB gzip`);
+      line(`Chromium: JS when the site list shows after login (${m.afterSignIn.length})`, pair(sizes(m.afterSignIn)));
+      line(`Chromium: JS when a fresh site-list tab shows (${m.siteList.length})`, pair(sizes(m.siteList)));
+      const hlsLoaded = [...m.login, ...m.afterSignIn, ...m.siteList].some((f) => /\/hls-/.test(f));
+      line('hls.js fetched by login or site list', hlsLoaded ? 'yes' : 'no', 'no');
+    } finally {
+      await browser.close();
+    }
+    await lighthouseFigures('/login', `${product.admin}/login`);
+    await lighthouseFigures('site list, signed in', siteListUrl, signedIn(product.admin));
   } finally {
-    await browser.close();
-    await server.drop();
+    await product.stop();
   }
 }
 

@@ -48,8 +48,41 @@ function mainThreadAfterFcp(events: TraceEvent[]): MainThread | null {
   return { wall, cpu, longestCpu };
 }
 
-export async function lighthouseRun(url: string, runs: number) {
+export interface LighthouseOptions {
+  /** Lighthouse's desktop settings (its desktop-config: no CPU slow-down, a fast network) instead of a phone's */
+  desktop?: boolean;
+  /**
+   * Run before each run with the browser's debugging port (to sign in, clear the HTTP cache): storage is then left
+   * as it made it, where Lighthouse would clear it first.
+   */
+  prepare?: (port: number) => Promise<void>;
+}
+
+interface Result {
+  score: number;
+  lcp: number;
+  cls: number;
+  tbt: number;
+  fcp: number;
+  cpu: number;
+  /** bytes over the wire for everything the page loaded (Lighthouse's total byte weight) */
+  bytes: number;
+  /** the same by resource type (script, stylesheet, document, font, other…) */
+  byType: Record<string, number>;
+  /** every request of the run: address and bytes over the wire */
+  requests: { url: string; transferSize: number }[];
+  main: MainThread | null;
+}
+
+/** Transfer sizes by resource type from Lighthouse's resource summary. */
+function byType(details: unknown): Record<string, number> {
+  const items = (details as { items?: { resourceType: string; transferSize: number }[] } | undefined)?.items ?? [];
+  return Object.fromEntries(items.filter((i) => i.resourceType !== 'total').map((i) => [i.resourceType, i.transferSize]));
+}
+
+export async function lighthouseRun(url: string, runs: number, opts: LighthouseOptions = {}) {
   const { default: lighthouse } = await import('lighthouse');
+  const config = opts.desktop ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
   const port = await freePort();
   const chrome = spawn(
     '/usr/bin/chromium',
@@ -71,9 +104,11 @@ export async function lighthouseRun(url: string, runs: number) {
         await new Promise((r) => setTimeout(r, 200));
       }
     }
-    const results: { score: number; lcp: number; cls: number; tbt: number; fcp: number; cpu: number; main: MainThread | null }[] = [];
+    const results: Result[] = [];
     for (let i = 0; i < runs; i++) {
-      const r = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+      await opts.prepare?.(port);
+      const flags = { port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance'] };
+      const r = await lighthouse(url, opts.prepare ? { ...flags, disableStorageReset: true } : flags, config);
       const lhr = r?.lhr;
       if (!lhr) continue;
       results.push({
@@ -84,6 +119,11 @@ export async function lighthouseRun(url: string, runs: number) {
         fcp: lhr.audits['first-contentful-paint']?.numericValue ?? 0,
         // Lighthouse's own measure of the host's CPU speed: TBT scales with it
         cpu: lhr.environment?.benchmarkIndex ?? 0,
+        bytes: lhr.audits['total-byte-weight']?.numericValue ?? 0,
+        byType: byType(lhr.audits['resource-summary']?.details),
+        requests: ((lhr.audits['network-requests']?.details as { items?: Result['requests'] } | undefined)?.items ?? []).map(
+          ({ url, transferSize }) => ({ url, transferSize }),
+        ),
         main: mainThreadAfterFcp((r.artifacts as { Trace?: { traceEvents: TraceEvent[] } } | undefined)?.Trace?.traceEvents ?? []),
       });
     }
@@ -94,7 +134,7 @@ export async function lighthouseRun(url: string, runs: number) {
     const main = mains.length
       ? { wall: median(mains.map((m) => m.wall)), cpu: median(mains.map((m) => m.cpu)), longestCpu: median(mains.map((m) => m.longestCpu)) }
       : null;
-    return middle && { ...middle, main, scores: results.map((r) => r.score), tbts: results.map((r) => Math.round(r.tbt)) };
+    return middle && { ...middle, main, all: results, scores: results.map((r) => r.score), tbts: results.map((r) => Math.round(r.tbt)) };
   } finally {
     chrome.kill('SIGKILL');
   }

@@ -60,7 +60,8 @@ export async function startProduct(dist?: string) {
   return {
     pid: child.pid as number,
     sites: `http://127.0.0.1:${sitesPort}`,
-    admin: `http://127.0.0.1:${port}`,
+    // the address the product's ADMIN_URL defaults to (links, the CSP)
+    admin: `http://localhost:${port}`,
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => setTimeout(r, 500));
