@@ -68,7 +68,7 @@ describe('GrowthBook v2 hash', () => {
           key: c.key,
           seed: c.seed,
           hashVersion: 2,
-          variations: c.weights.map((_, i) => i),
+          variations: c.weights.map((_, i) => i) as [number, number, ...number[]],
           weights: c.weights.map((w) => w / 100),
           coverage: c.coverage / 100,
         });
@@ -95,7 +95,7 @@ describe('sample-ratio mismatch on 10,000 simulated visitors', () => {
       const v = assignVariation({ seed: 'srm-check', weights: [50, 50], coverage: 100 }, id);
       counts[v] = (counts[v] ?? 0) + 1;
     }
-    expect(counts[0] + counts[1]).toBe(10_000);
+    expect((counts[0] ?? 0) + (counts[1] ?? 0)).toBe(10_000);
     expect(new Set(visitorIds(10_000, 99)).size).toBe(10_000);
     const fair = chiSquareFit(counts, [50, 50]);
     expect(fair.p).toBeGreaterThan(0.001);
