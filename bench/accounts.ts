@@ -1,7 +1,7 @@
 import { IMPORT_COLUMNS } from '@swipe/core';
 import { hashPassword } from '../apps/server/src/lib/passwords.js';
-import { runImport } from '../apps/server/src/modules/user-import/service.js';
 import { insertAccount } from '../apps/server/src/modules/accounts/repo.js';
+import { runImport } from '../apps/server/src/modules/user-import/service.js';
 import { startTestServer } from '../apps/server/src/test/helpers.js';
 import { line } from './lib.js';
 

@@ -133,12 +133,15 @@ describe('A/B test journey', () => {
     await signIn(a, admin(), USER);
     const row = () => a.getByTestId('xp-results').getByRole('row').filter({ hasText: 'Variation 1' });
     await expect
-      .poll(async () => {
-        await a.goto(experimentUrl);
-        await a.getByRole('tab', { name: 'Results' }).click();
-        await a.getByTestId('xp-results').waitFor(WAIT);
-        return row().locator('[data-cell="conversions"]').textContent();
-      }, { timeout: 60_000, interval: 1000 })
+      .poll(
+        async () => {
+          await a.goto(experimentUrl);
+          await a.getByRole('tab', { name: 'Results' }).click();
+          await a.getByTestId('xp-results').waitFor(WAIT);
+          return row().locator('[data-cell="conversions"]').textContent();
+        },
+        { timeout: 60_000, interval: 1000 },
+      )
       .toBe('1');
     expect(Number(await row().locator('[data-cell="visitors"]').textContent())).toBeGreaterThanOrEqual(1);
     await noSeriousViolations(a);

@@ -37,7 +37,8 @@ export function testClock(config: Pick<Config, 'env' | 'testClock'>): Clock | un
   if (config.env !== 'test' || !config.testClock) return undefined;
   const [at, since] = config.testClock.split('@') as [string, string | undefined];
   const business = Date.parse(at);
-  if (Number.isNaN(business) || (since !== undefined && !/^\d+$/.test(since))) throw new Error(`TEST_CLOCK: "${config.testClock}" is not <ISO time>[@<epoch ms>]`);
+  if (Number.isNaN(business) || (since !== undefined && !/^\d+$/.test(since)))
+    throw new Error(`TEST_CLOCK: "${config.testClock}" is not <ISO time>[@<epoch ms>]`);
   return new Clock().set(new Date(business + (since === undefined ? 0 : Date.now() - Number(since))));
 }
 

@@ -65,12 +65,12 @@ export const router = createBrowserRouter([
           { path: 'create-site', ...page(() => import('../features/sites/create-site-page'), 'CreateSitePage') },
           { path: 'site/:id', ...page(() => import('../features/editor/editor-page'), 'EditorPage') },
           { path: 'site/:id/visitors', ...page(() => import('../features/visitors/visitors-page'), 'VisitorsPage') },
+          { path: 'site/:id/revisions', ...page(() => import('../features/revisions/revisions-page'), 'RevisionsPage') },
           { path: 'site/:id/experiments', ...page(() => import('../features/editor/experiments/list-page'), 'ExperimentsPage') },
           {
             path: 'site/:id/experiments/:experimentId',
             ...page(() => import('../features/editor/experiments/detail-page'), 'ExperimentPage'),
           },
-          { path: 'site/:id/revisions', ...page(() => import('../features/revisions/revisions-page'), 'RevisionsPage') },
           { path: 'summary', ...page(() => import('../features/dashboard/summary-page'), 'SummaryPage', 'summary') },
           { path: 'user-list/import', ...page(() => import('../features/user-import/import-page'), 'UserImportPage', 'user_list') },
           { path: 'user-list', ...page(() => import('../features/users/user-list-page'), 'UserListPage', 'user_list') },

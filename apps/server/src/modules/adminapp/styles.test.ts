@@ -48,7 +48,9 @@ describe('back-office styles', () => {
       .sort((a, b) => a.at - b.at)
       .map((c) => c.f);
     const listed = (file: string) =>
-      [...fs.readFileSync(path.join(STYLES, file), 'utf8').matchAll(/@import ['"]@mantine\/core\/styles\/([\w-]+\.css)['"]/g)].map((m) => m[1]);
+      [...fs.readFileSync(path.join(STYLES, file), 'utf8').matchAll(/@import ['"]@mantine\/core\/styles\/([\w-]+\.css)['"]/g)].map(
+        (m) => m[1],
+      );
     expect(components.length).toBeGreaterThan(80);
     expect(listed('screens.css')).toEqual(components);
     // the first load's are a part of them, in the same order, after the global styles

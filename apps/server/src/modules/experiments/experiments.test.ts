@@ -212,7 +212,10 @@ describe('visitors', () => {
     const uids = new Set<string>();
     for (let i = 0; i < 6; i++) {
       const r = await page('/A1');
-      const uid = cookiesOf(r.headers).find((c) => c.startsWith('session_user_id='))?.split('=')[1] ?? '';
+      const uid =
+        cookiesOf(r.headers)
+          .find((c) => c.startsWith('session_user_id='))
+          ?.split('=')[1] ?? '';
       expect(uid).toMatch(/^[\w-]{16,64}$/);
       uids.add(uid);
       const v = assignVariation({ seed: exp.seed, weights: [50, 50], coverage: 100 }, uid);
