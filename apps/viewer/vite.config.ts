@@ -16,26 +16,29 @@ if (fs.existsSync(path.join(here, 'src/enduser/client.tsx'))) input.enduser = pa
  * statically): their functions are compiled with the script, off the main thread while it streams in,
  * instead of one by one at their first call inside hydration, where lazy compiling was half the
  * hydration task on a slow phone (docs/decisions.md, "The viewer runs on Preact"). Lazy chunks (hls.js)
- * keep V8's own choice. The comment must open the file, so it is added after minifying.
+ * keep V8's own choice. The comment must open the file, so it is added once the bundle is complete: after
+ * minifying (which drops comments) and after Vite puts its preload map (`__vite__mapDeps`) at the top of the entry.
  */
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad\n';
 function compileHints(): Plugin {
   return {
     name: 'swipe-compile-hints',
     apply: 'build',
-    // after minifying (which drops comments), before hashing: a chunk's name still follows its bytes
-    renderChunk: {
+    generateBundle: {
       order: 'post',
-      handler(code, chunk, _options, meta) {
+      handler(_options, bundle) {
         const eager = new Set<string>();
         const visit = (file: string) => {
-          const c = meta.chunks[file];
-          if (!c || eager.has(file)) return;
+          const c = bundle[file];
+          if (!c || c.type !== 'chunk' || eager.has(file)) return;
           eager.add(file);
           for (const i of c.imports) visit(i);
         };
-        for (const [file, c] of Object.entries(meta.chunks)) if (c.isEntry) visit(file);
-        return eager.has(chunk.fileName) ? { code: COMPILE_HINT + code, map: null } : null;
+        for (const [file, c] of Object.entries(bundle)) if (c.type === 'chunk' && c.isEntry) visit(file);
+        for (const file of eager) {
+          const c = bundle[file];
+          if (c?.type === 'chunk' && !c.code.startsWith(COMPILE_HINT)) c.code = COMPILE_HINT + c.code;
+        }
       },
     },
   };

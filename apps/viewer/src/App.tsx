@@ -4,7 +4,7 @@ import { RETURN_COOKIE, SWIPE, VIEWER } from '@swipe/core/constants.ts';
 import { dictT } from '@swipe/i18n/t.ts';
 import { lazy, Suspense, startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { loadedMedia, useDetails } from './app/details.js';
-import { useTaps } from './app/taps.js';
+import { loadActs, useTaps } from './app/taps.js';
 import type { Dir } from './engine/gesture.js';
 import { allowedFrom, neighbour, type Pos, pageAt, pageCount, samePos } from './engine/grid.js';
 import { type MoveVia, type SlideRole, Stage, type StageHandle } from './engine/Stage.js';
@@ -74,8 +74,9 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
   }, [preview, site.siteId]);
 
   useEffect(() => {
-    // once the page is ready: the dialogs' code too, so a tap opens them at once
+    // once the page is ready: the dialogs' and the taps' code too, so a tap acts at once
     if (!ready) return;
+    loadActs().catch(() => {});
     loadProduct().catch(() => {});
     if (site.displayAlbum) loadAlbum().catch(() => {});
   }, [ready, site.displayAlbum]);

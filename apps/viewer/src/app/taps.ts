@@ -2,19 +2,21 @@ import type { ButtonView, CampaignBannerView, CampaignItemView, PageDetail, Popu
 import { SWIPE } from '@swipe/core/constants.ts';
 import { type Dispatch, type SetStateAction, useMemo, useRef } from 'react';
 import { type Pos, pageAt } from '../engine/grid.js';
-import {
-  type Action,
-  type ActionContext,
-  ATTRIBUTION_MAX_AGE_S,
-  bannerAction,
-  buttonAction,
-  pageLinkAction,
-  popupAction,
-} from '../lib/actions.js';
-import { leaveThen, track } from '../lib/analytics.js';
+import type { ActionContext } from '../lib/actions.js';
+import { track } from '../lib/analytics.js';
 import type { Api } from '../lib/api.js';
-import { getCookie, setCookie, setSession } from '../lib/cookies.js';
-import { runScript } from '../lib/scripts.js';
+
+type Acts = typeof import('./act.js');
+let acts: Acts | undefined;
+/**
+ * What a tap does (app/act.ts) is fetched once the page is ready (App) or with the first tap, never in the first
+ * load. Once here, a tap acts at once, inside its click: a new tab may only open there.
+ */
+export const loadActs = (): Promise<Acts> => import('./act.js').then((m) => (acts = m));
+const withActs = (f: (m: Acts) => void) => {
+  if (acts) f(acts);
+  else loadActs().then(f, () => {});
+};
 
 /** What a visitor's tap can act on: the page in view, where they are, and the state a tap changes. */
 type TapDeps = {
@@ -49,54 +51,45 @@ export function useTaps({ boot, api, home, pos, position, product, setProduct, s
   const { site, preview } = boot;
   const current = pageAt(site, pos);
 
-  const actionContext = (): ActionContext => ({
+  const actionContext = (m: Acts): ActionContext => ({
     home,
     cols: site.cols,
     rows: site.rows,
     siteId: site.siteId,
     pageId: current?.id ?? 0,
     position,
-    cookie: getCookie,
+    cookie: m.getCookie,
   });
-  const perform = (a: Action) => {
-    if (a.kind === 'jump') jump(a.to);
-    else if (a.kind === 'open') window.open(a.href, '_blank', 'noopener');
-    else if (a.kind === 'script') runScript(a.code, true);
-    else if (a.kind === 'navigate') {
-      for (const [k, v] of Object.entries(a.cookies ?? {})) setCookie(k, v);
-      for (const [k, v] of Object.entries(a.attribution ?? {})) setCookie(k, v, ATTRIBUTION_MAX_AGE_S);
-      for (const [k, v] of Object.entries(a.session ?? {})) setSession(k, v);
-      // the tap and the CTA's click are queued as this click ends, then sent with the page's leave, then it navigates
-      leaveThen(() => location.assign(a.href));
-    }
-  };
 
   const taps: Taps = {
     onButton: (b) => {
       if (preview) return;
       track({ event: 'click_cta_btn', siteId: site.siteId, pageId: current?.id, targetId: b.id, lang: site.lang });
-      perform(buttonAction(b, actionContext()));
+      withActs((m) => m.perform(m.buttonAction(b, actionContext(m)), jump));
     },
     onPopup: (it) => {
       if (preview || !current) return;
       track({ event: 'click_popup_cta', siteId: site.siteId, pageId: current.id, popupId: it.id, lang: site.lang });
       if (it.kind === 'applicantLimit') setCounts((c) => ({ ...c, [it.id]: (c[it.id] ?? it.numberClicks) + 1 }));
-      perform(popupAction(it, actionContext()));
+      withActs((m) => m.perform(m.popupAction(it, actionContext(m)), jump));
     },
     onBanner: (b) => {
       const c = site.campaign;
       if (!c || preview) return;
       if (c.isOnClickCount) api.campaignClick(c.id, b.id).catch(() => {});
-      perform(bannerAction(b, actionContext()));
+      withActs((m) => m.perform(m.bannerAction(b, actionContext(m)), jump));
     },
     onItem: (it) => {
       const c = site.campaign;
       if (!c || preview) return;
-      const a = buttonAction(it.button, actionContext());
       const counted = c.isOnClickCount ? api.campaignClick(c.id, undefined, it.id).catch(() => {}) : null;
-      // Leaving the page would cancel the count: let it land first (at most 1 s). New tabs open at once.
-      if (counted && a.kind === 'navigate') void Promise.race([counted, new Promise((r) => setTimeout(r, 1000))]).then(() => perform(a));
-      else perform(a);
+      withActs((m) => {
+        const a = m.buttonAction(it.button, actionContext(m));
+        // Leaving the page would cancel the count: let it land first (at most 1 s). New tabs open at once.
+        if (counted && a.kind === 'navigate')
+          void Promise.race([counted, new Promise((r) => setTimeout(r, 1000))]).then(() => m.perform(a, jump));
+        else m.perform(a, jump);
+      });
     },
     onPick: (col) => {
       if (col === pos.col) return;
@@ -115,7 +108,7 @@ export function useTaps({ boot, api, home, pos, position, product, setProduct, s
     onLink: (d) => {
       if (preview) return;
       track({ event: 'click_cta_btn', siteId: site.siteId, pageId: d.id, lang: site.lang, data: { link: true } });
-      perform(pageLinkAction(d, actionContext()));
+      withActs((m) => m.perform(m.pageLinkAction(d, actionContext(m)), jump));
     },
   };
   // Handlers change every render; what is handed out are stable wrappers calling this render's.
