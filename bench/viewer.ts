@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { buildViewerIfStale, FIRST_LOAD_BUDGET, firstLoadJs } from '@swipe/viewer/testing/harness.ts';
 import { liner, median } from './lib.js';

@@ -30,7 +30,7 @@ function compileHints(): Plugin {
         const eager = new Set<string>();
         const visit = (file: string) => {
           const c = bundle[file];
-          if (!c || c.type !== 'chunk' || eager.has(file)) return;
+          if (c?.type !== 'chunk' || eager.has(file)) return;
           eager.add(file);
           for (const i of c.imports) visit(i);
         };
