@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { seedDemo } from '../apps/server/src/demo/seed.js';
 import { accountsChanged } from '../apps/server/src/modules/accounts/cache.js';
@@ -10,8 +10,8 @@ import { makePlan, startTestServer, type TestServer } from '../apps/server/src/t
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const SCREENSHOTS = path.resolve(path.dirname(new URL(import.meta.url).pathname), 'screenshots');
 
-/** Debian's Chromium, headless, with the flags this closed network needs. */
-export function launchChromium(): Promise<Browser> {
+/** Debian's Chromium, headless, with the flags this closed network needs: a browser of the caller's own. */
+function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
@@ -25,6 +25,53 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
       '--disable-dev-shm-usage',
     ],
+  });
+}
+
+let shared: Promise<Browser> | undefined;
+
+/**
+ * Chromium for a journey file. The files a test worker runs one after another share one browser (a launch costs
+ * about 0.6 s of CPU and seconds on a loaded machine): each caller gets a handle whose contexts are its own, and
+ * whose close() closes those contexts, never the browser, so nothing a file opened outlives it. A browser that
+ * died (a crash, a file that closed it) is launched again for the next caller; the worker's exit ends it.
+ */
+export async function launchChromium(): Promise<Browser> {
+  let browser = shared && (await shared.catch(() => undefined));
+  if (!browser?.isConnected()) {
+    shared = launchBrowser();
+    browser = await shared;
+  }
+  return fileHandle(browser);
+}
+
+function fileHandle(browser: Browser): Browser {
+  const mine = new Set<BrowserContext>();
+  const own = (c: BrowserContext) => {
+    mine.add(c);
+    c.on('close', () => mine.delete(c));
+    return c;
+  };
+  const handle: Partial<Browser> = {
+    newContext: async (options?: BrowserContextOptions) => own(await browser.newContext(options)),
+    // a page of its own context, closed with it (as Browser.newPage does)
+    newPage: async (options?: BrowserContextOptions) => {
+      const ctx = own(await browser.newContext(options));
+      const page = await ctx.newPage();
+      page.on('close', () => void ctx.close().catch(() => {}));
+      return page;
+    },
+    contexts: () => [...mine],
+    close: async () => {
+      await Promise.all([...mine].map((c) => c.close().catch(() => {})));
+    },
+  };
+  return new Proxy(browser, {
+    get(target, prop) {
+      if (prop in handle) return handle[prop as keyof Browser];
+      const v = Reflect.get(target, prop, target);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
   });
 }
 

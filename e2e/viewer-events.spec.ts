@@ -1,7 +1,7 @@
-import { buildViewerIfStale, type DemoServer, launchChromium, startDemoServer } from '@swipe/viewer/testing/harness.ts';
+import { buildViewerIfStale, type DemoServer, startDemoServer } from '@swipe/viewer/testing/harness.ts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pressUntilAt } from './helpers.js';
+import { launchChromium, pressUntilAt } from './helpers.js';
 
 // The viewer's events in Chromium: a landing with UTM tags, a tap, a swipe, the popup CTA to the
 // contact form and its submission. Stored: page views with the UTM tags on the first, page_leave with dwell
