@@ -1,8 +1,9 @@
 import { Button, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useT } from '../lib/i18n';
-import { IconDownload } from './icons';
+import { IconDownload, IconEdit } from './icons';
 import { ErrorState } from './states';
 
 // The frame every back-office list screen shares: the header (title, count, actions), the filter bar at the
@@ -26,6 +27,35 @@ export function ListHeader({ title, subtitle, children }: { title: string; subti
         </Text>
       </div>
       {children}
+    </Group>
+  );
+}
+
+/** The header of a list about one site (its visitors, its revisions): the title, the site's name, and back to its editor. */
+export function SiteListHeader({
+  title,
+  siteName,
+  editTo,
+  editLabel,
+}: {
+  title: string;
+  siteName?: string;
+  editTo: string;
+  editLabel: string;
+}) {
+  return (
+    <Group justify="space-between" align="flex-end" wrap="wrap">
+      <div style={{ minWidth: 0 }}>
+        <Title order={1} size="h3">
+          {title}
+        </Title>
+        <Text size="sm" c="dimmed" truncate maw="80vw">
+          {siteName ?? '\u00a0'}
+        </Text>
+      </div>
+      <Button component={Link} to={editTo} variant="default" leftSection={<IconEdit size={16} />}>
+        {editLabel}
+      </Button>
     </Group>
   );
 }

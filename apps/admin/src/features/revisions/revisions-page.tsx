@@ -1,13 +1,14 @@
-import { Badge, Button, Group, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import type { RevisionList as Revisions, RevisionView } from '@swipe/core';
 import { type UseQueryResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { DataList } from '../../components/data-list/data-list';
 import { useListState } from '../../components/data-list/list-state';
 import type { Column } from '../../components/data-list/types';
 import { ErrorScreen } from '../../components/error-screen';
-import { IconEdit, IconEye } from '../../components/icons';
+import { IconEye } from '../../components/icons';
+import { SiteListHeader } from '../../components/list-layout';
 import { formatDateTime } from '../../lib/format';
 import { type T, useLang, useT } from '../../lib/i18n';
 import { notifyError, notifyInfo, notifySuccess } from '../../lib/notify';
@@ -32,19 +33,12 @@ export function RevisionsPage() {
   if (!valid) return <ErrorScreen code="404" inline />;
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div style={{ minWidth: 0 }}>
-          <Title order={1} size="h3">
-            {t('admin.rev_title')}
-          </Title>
-          <Text size="sm" c="dimmed" truncate maw="80vw">
-            {site.data?.name ?? '\u00a0'}
-          </Text>
-        </div>
-        <Button component={Link} to={`${base}/site/${siteId}`} variant="default" leftSection={<IconEdit size={16} />}>
-          {t('admin.rev_back')}
-        </Button>
-      </Group>
+      <SiteListHeader
+        title={t('admin.rev_title')}
+        siteName={site.data?.name}
+        editTo={`${base}/site/${siteId}`}
+        editLabel={t('admin.rev_back')}
+      />
       <Text size="sm">{t('admin.rev_intro', { keep: list.data?.keep ?? 50 })}</Text>
       {list.data && !list.data.canRollback && list.data.items.length > 0 && (
         <Text size="sm" c="dimmed" role="note">

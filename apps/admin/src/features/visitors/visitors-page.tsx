@@ -1,14 +1,14 @@
-import { Anchor, Badge, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Stack, Tabs, Text } from '@mantine/core';
 import type { VisitorEntry, VisitorField } from '@swipe/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { DataList } from '../../components/data-list/data-list';
 import { useListState } from '../../components/data-list/list-state';
 import type { Column } from '../../components/data-list/types';
 import { DetailDrawer, type DetailRow } from '../../components/detail-drawer';
 import { ErrorScreen } from '../../components/error-screen';
-import { IconEdit } from '../../components/icons';
+import { SiteListHeader } from '../../components/list-layout';
 import { type T, useT } from '../../lib/i18n';
 import { useBase } from '../../lib/session';
 import { siteDetailQuery } from '../../lib/sites';
@@ -55,19 +55,12 @@ export function VisitorsPage() {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="flex-end" wrap="wrap">
-        <div style={{ minWidth: 0 }}>
-          <Title order={1} size="h3">
-            {t('admin.visitors_title')}
-          </Title>
-          <Text size="sm" c="dimmed" truncate maw="80vw">
-            {site.data?.name ?? '\u00a0'}
-          </Text>
-        </div>
-        <Button component={Link} to={`${base}/site/${siteId}`} variant="default" leftSection={<IconEdit size={16} />}>
-          {t('admin.visitors_edit_site')}
-        </Button>
-      </Group>
+      <SiteListHeader
+        title={t('admin.visitors_title')}
+        siteName={site.data?.name}
+        editTo={`${base}/site/${siteId}`}
+        editLabel={t('admin.visitors_edit_site')}
+      />
       <Tabs
         value={tab}
         onChange={(v) => {
