@@ -105,7 +105,8 @@ export function createPgDb(url: string, opts: { schema?: string; max?: number } 
 
 /** An embedded database, whose data directory can be copied out whole (the test helpers' migrated template). */
 export interface PgliteDb extends Db {
-  dump(): Promise<Blob>;
+  /** the data directory as a tarball (gzip: compressed, for backups) */
+  dump(compression?: 'none' | 'gzip'): Promise<Blob>;
 }
 
 /**
@@ -156,8 +157,8 @@ export async function createPgliteDb(dataDir: string | undefined, opts: { loadDa
         }
       });
     },
-    dump() {
-      return lock(() => db.dumpDataDir('none'));
+    dump(compression = 'none') {
+      return lock(() => db.dumpDataDir(compression));
     },
     async close() {
       await lock(() => db.close());

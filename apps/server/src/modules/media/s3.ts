@@ -11,6 +11,9 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Config } from '../../config.js';
 import { assertSafeKey, type Storage } from './storage.js';
 
+/** Every stored object's cache header: keys are never rewritten (a backup restored into a bucket writes it too). */
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
 /** Any S3-compatible store (S3_BUCKET, S3_REGION, S3_ENDPOINT; credentials from the usual AWS_* variables). */
 export class S3Storage implements Storage {
   readonly kind = 's3' as const;
@@ -35,7 +38,7 @@ export class S3Storage implements Storage {
         Key: key,
         Body: body,
         ContentType: contentType,
-        CacheControl: 'public, max-age=31536000, immutable',
+        CacheControl: IMMUTABLE_CACHE,
       }),
     );
   }
