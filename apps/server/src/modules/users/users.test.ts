@@ -287,6 +287,21 @@ describe('edges: never 500, staff and closed accounts', () => {
     const staff = await list(oemToken, '?page_size=100&type=SUB_ADMIN');
     expect(staff.body.items.map((i) => i.email)).toContain('invited-staff@users.test');
   });
+
+  it("a member of the platform's staff invited on the staff screen is not in the platform's user list", async () => {
+    // the invite as the staff screen sends it: an e-mail and a name, no company (the account row takes the e-mail)
+    const invited = await http(base, 'POST', '/api/v1/sub-admin', {
+      token: masterToken,
+      body: { email: 'platform-staff@users.test', name: 'New Colleague', role: 'EDITOR', authority: 'EDIT' },
+    });
+    expect(invited.status).toBe(201);
+    for (const query of ['?page_size=100', '?page_size=100&search=platform-staff']) {
+      const r = await list(masterToken, query);
+      expect(r.status).toBe(200);
+      expect(r.body.items.map((i) => i.email)).not.toContain('platform-staff@users.test');
+      expect(r.body.items.map((i) => i.company_name)).not.toContain('platform-staff@users.test');
+    }
+  });
 });
 
 describe('plan assignment on create and update (point 5)', () => {
