@@ -1,4 +1,4 @@
-import { IMPORT_COLUMNS, LIMITS } from '@swipe/core';
+import { IMPORT_COLUMNS, japanDay, LIMITS } from '@swipe/core';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { http, login, makeAccount, makePlan, startTestServer, type TestServer } from '../../test/helpers.js';
@@ -124,6 +124,28 @@ describe('CSV import of users', () => {
     expect(listed.body.items).toEqual([expect.objectContaining({ email: 'sjis@import.test', setup_pending: true })]);
     const p = await http(s.adminUrl, 'GET', `/api/v1/user/import/${c.body.id}`, { token });
     expect(p.body).toMatchObject({ status: 'DONE', total: 1, done: 1, created: 1 });
+  });
+
+  it("each imported account takes the status its contract dates give on the app's day, at once", async () => {
+    // days counted from the app's clock: a contract starting in 40 days is not running yet (INACTIVE), one that
+    // started 10 days ago is, and an open-ended one without dates too; none waits for the daily contract job
+    const day = (days: number) => japanDay(s.ctx.clock.nowMs() + days * 86_400_000);
+    const file = csv(
+      `MASTER_USER,later@import.test,Later Inc.,Ann,Standard,${day(40)},${day(400)},EDIT,no`,
+      `MASTER_USER,running@import.test,Running Inc.,Ann,Standard,${day(-10)},${day(400)},EDIT,no`,
+      'MASTER_USER,open@import.test,Open Inc.,Ann,,,,EDIT,no',
+    );
+    const c = await post('', file);
+    expect(c.status).toBe(202);
+    await importJobs['accounts.user_import'](s.ctx, { importId: c.body.id });
+    const rows = await s.ctx.db.query<{ email: string; contract_status: string }>(
+      "SELECT email, contract_status FROM accounts WHERE email IN ('later@import.test', 'running@import.test', 'open@import.test') ORDER BY email",
+    );
+    expect(rows).toEqual([
+      { email: 'later@import.test', contract_status: 'INACTIVE' },
+      { email: 'open@import.test', contract_status: 'ACTIVE' },
+      { email: 'running@import.test', contract_status: 'ACTIVE' },
+    ]);
   });
 
   it('a file of 5 MB + 1 byte is refused with a translated message before it is read', async () => {
