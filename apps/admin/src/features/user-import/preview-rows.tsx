@@ -7,6 +7,23 @@ import { useT } from '../../lib/i18n';
 // Excel included) and the plan by its name, so the person checks them before creating anyone. A table on a wide
 // screen, cards on a phone.
 
+// A table cell's names are read whole: a company breaks only at a space (株式会社テスト never ends its line at テス),
+// a person's name and a type not at all, and a name longer than the table's room moves the table sideways in its
+// scroll area; an address breaks after its @.
+const WRAP_WHOLE = { wordBreak: 'keep-all', overflowWrap: 'break-word' } as const;
+
+function Email({ value }: { value: string }) {
+  const at = value.indexOf('@');
+  if (at < 0) return <>{value}</>;
+  return (
+    <>
+      {value.slice(0, at + 1)}
+      <wbr />
+      {value.slice(at + 1)}
+    </>
+  );
+}
+
 export function PreviewRows({ rows, total }: { rows: ImportPreviewRow[]; total: number }) {
   const t = useT();
   const phone = useMediaQuery('(max-width: 48em)');
@@ -74,10 +91,12 @@ export function PreviewRows({ rows, total }: { rows: ImportPreviewRow[]; total: 
             {rows.map((r) => (
               <Table.Tr key={r.row}>
                 <Table.Td>{r.row}</Table.Td>
-                <Table.Td>{type(r)}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{r.email}</Table.Td>
-                <Table.Td>{r.companyName}</Table.Td>
-                <Table.Td>{r.contactName || '—'}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{type(r)}</Table.Td>
+                <Table.Td style={WRAP_WHOLE}>
+                  <Email value={r.email} />
+                </Table.Td>
+                <Table.Td style={WRAP_WHOLE}>{r.companyName}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{r.contactName || '—'}</Table.Td>
                 <Table.Td>{r.plan || '—'}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{period(r)}</Table.Td>
                 <Table.Td>{authority(r)}</Table.Td>
