@@ -52,6 +52,7 @@ describe('times carry their zone', () => {
       expect(await row.innerText()).not.toContain('Platform operator');
       expect(await row.innerText()).toContain('2026-11-27 13:01 JST');
       await noSeriousViolations(page);
+      await row.scrollIntoViewIfNeeded();
       await screenshot(page, `first-steps-history-${size}-ja`);
       await ctx.close();
     }
@@ -122,6 +123,15 @@ describe('forms refuse what they cannot keep', () => {
       expect(await drawer.getByLabel('Maximum sites').inputValue()).toBe('-1');
       expect(await drawer.getByText(/at least 0/).count()).toBeGreaterThanOrEqual(2);
       expect(await drawer.getByText('5000 of 50 characters').count()).toBe(1);
+      // a required mark stays on its label's last line, where the label fills its line too (beside another field)
+      const overage = drawer.locator('label').filter({ hasText: 'Overage fee (yen per 1,000 page views)' });
+      const [lastLine, star] = await overage.evaluate((l) => {
+        const range = document.createRange();
+        range.selectNodeContents(l.firstChild as Node);
+        const lines = [...range.getClientRects()];
+        return [lines[lines.length - 1]?.top ?? 0, l.querySelector('.mantine-InputWrapper-required')?.getBoundingClientRect().top ?? -1];
+      });
+      expect(Math.abs(star - lastLine)).toBeLessThan(4);
       await noSeriousViolations(page);
       await screenshot(page, `first-steps-plan-form-${size}-en`);
       await ctx.close();
@@ -178,6 +188,33 @@ describe('required fields are marked', () => {
   });
 });
 
+async function scheduledNews(page: Page, lang: 'en' | 'ja') {
+  await page.goto(`${j.adminUrl}/master/latest-information/create`);
+  const end = page.locator('label').filter({ hasText: lang === 'en' ? /^End/ : /^公開終了日時/ });
+  await end.waitFor();
+  // an item published now may run without an end; a scheduled one needs it (a start needs an end)
+  expect(await end.locator('.mantine-InputWrapper-required').count()).toBe(0);
+  await page.getByRole('radio', { name: lang === 'en' ? 'Scheduled' : '予約公開' }).check();
+  await end.locator('.mantine-InputWrapper-required').waitFor();
+  const start = page.locator('label').filter({ hasText: lang === 'en' ? /^Start/ : /^公開開始日時/ });
+  expect(await start.locator('.mantine-InputWrapper-required').count()).toBe(1);
+  await end.scrollIntoViewIfNeeded();
+}
+
+describe('news: a scheduled item marks its end', () => {
+  it('End is marked required once the item is scheduled', async () => {
+    for (const [size, opts] of SIZES) {
+      const ctx = await context(opts);
+      const page = await ctx.newPage();
+      await signIn(page, j.adminUrl, MASTER, 'en', 'home');
+      await scheduledNews(page, 'en');
+      await noSeriousViolations(page);
+      await screenshot(page, `first-steps-news-scheduled-${size}-en`);
+      await ctx.close();
+    }
+  });
+});
+
 describe('CSV import', () => {
   const csv = (...rows: string[]) => iconv.encode(`${IMPORT_COLUMNS.join(',')}\r\n${rows.join('\r\n')}\r\n`, 'Shift_JIS');
   it('says no plan has an unknown name, and shows the first rows as they will be imported (Shift_JIS decoded)', async () => {
@@ -210,6 +247,17 @@ describe('CSV import', () => {
         const text = await preview.innerText();
         for (const cell of ['株式会社テスト', '山田 花子', '有限会社サンプル', 'Standard', '2026-04-01', `sjis-${tag}@import.example`])
           expect(text).toContain(cell);
+        if (size === '1440')
+          // the table's names are read whole: a Japanese company name on one line (it broke as 株式会社テス / ト)
+          for (const name of ['株式会社テスト', '有限会社サンプル', '山田 花子'])
+            expect(
+              await preview.getByRole('cell', { name, exact: true }).evaluate((td) => {
+                const range = document.createRange();
+                range.selectNodeContents(td);
+                return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+              }),
+              name,
+            ).toBe(1);
         if (lang === 'en') {
           await page.getByText('2 accounts are ready to import').waitFor();
           expect(text).toContain('The first 2 rows, as they will be imported');
@@ -314,5 +362,56 @@ describe('an expired access token', () => {
     await expect.poll(() => refreshes.length, WAIT).toBe(1);
     expect(unauthorised).toEqual([]);
     await ctx.close();
+  });
+});
+
+describe('the changed screens in Japanese', () => {
+  it('plan list and form, news, delivery form, editor, not-found and profile image, at both sizes', async () => {
+    // every feature on, so the plan list shows every feature's badge
+    await j.server.ctx.db.query(
+      `UPDATE plans SET private_domain = true, setting_popup_cta = true, setting_form_contact = true, analytics_effect = true,
+         setting_tag_seo = true, multi_language = true WHERE name = 'Standard'`,
+    );
+    for (const [size, opts] of SIZES) {
+      const ctx = await context(opts);
+      const master = await ctx.newPage();
+      await signIn(master, j.adminUrl, MASTER, 'ja', 'home');
+      await master.goto(`${j.adminUrl}/master/plan-management`);
+      const flags = master.getByText('独自ドメイン', { exact: true }).first();
+      await flags.waitFor(WAIT);
+      // a feature's badge is never cut: its text is whole inside it
+      expect(await flags.evaluate((e) => e.scrollWidth <= e.clientWidth + 1)).toBe(true);
+      await screenshot(master, `first-steps-plan-list-${size}-ja`);
+      await master.getByRole('button', { name: 'プランを作成' }).first().click();
+      const drawer = master.getByRole('dialog');
+      await drawer.getByLabel(/^日本語/).fill('N'.repeat(80));
+      await drawer.getByLabel(/^月額料金/).fill('-500');
+      await drawer.getByRole('button', { name: '保存' }).click();
+      await drawer.getByText('50文字以内で入力してください。').waitFor();
+      await screenshot(master, `first-steps-plan-form-${size}-ja`);
+      await scheduledNews(master, 'ja');
+      await screenshot(master, `first-steps-news-scheduled-${size}-ja`);
+
+      const page = await ctx.newPage();
+      await signIn(page, j.adminUrl, USER, 'ja');
+      await page.goto(`${j.adminUrl}/master-user/notification-delivery/${j.siteId}/create`);
+      await page.getByText('0 / 50 文字').waitFor();
+      await screenshot(page, `first-steps-delivery-form-${size}-ja`);
+      await page.goto(`${j.adminUrl}/master-user/site/${j.siteId}`);
+      await page.getByTestId('live-state').waitFor();
+      await screenshot(page, `first-steps-editor-${size}-ja`);
+      await page.goto(`${j.adminUrl}/master-user/summary`);
+      await page.getByRole('heading', { name: 'ページが見つかりません' }).waitFor();
+      await screenshot(page, `first-steps-summary-not-found-${size}-ja`);
+      await page.goto(`${j.adminUrl}/master-user/profile-image`);
+      await page.getByText('2MBまで', { exact: true }).waitFor();
+      await page
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'memo.png', mimeType: 'image/png', buffer: Buffer.from('ただのテキストです\n'.repeat(20)) });
+      await page.getByRole('alert').getByText('対応していない形式です', { exact: false }).waitFor();
+      expect(await page.getByRole('button', { name: '保存', exact: true }).count()).toBe(0);
+      await screenshot(page, `first-steps-profile-refused-${size}-ja`);
+      await ctx.close();
+    }
   });
 });
