@@ -60,5 +60,5 @@ describe('bill-month', () => {
     expect(done.stderr).toBe('');
     expect(done.code).toBe(0);
     expect(JSON.parse(done.stdout)).toEqual({ month: ended, billable: 0, billed: 0, skipped: 0 });
-  }, 120_000);
+  }, 240_000);
 });

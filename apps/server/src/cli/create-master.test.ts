@@ -64,7 +64,7 @@ const masters = () =>
     ),
   );
 
-describe('npm run create-master', () => {
+describe('npm run create-master', { timeout: 180_000 }, () => {
   it('creates the first master from a piped password, migrating an empty database, and prints nothing secret', async () => {
     const r = await run(['--email', 'Boss@Example.test', '--company', 'Platform Inc.'], `${PASSWORD}\n`);
     expect(r.stderr).toBe('');

@@ -80,7 +80,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => other.listen(0, '127.0.0.1', () => r()));
   otherPort = (other.address() as AddressInfo).port;
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   if (server && server.exitCode === null) server.kill('SIGKILL');
