@@ -279,7 +279,17 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
           onMove={(to, dir, via) => moved(to, via, dir)}
           handle={stage}
           label={t('viewer.viewer_label')}
-        />
+        >
+          {ready && (
+            <Arrows
+              allowed={allowed}
+              arrowColor={current?.hoverArrowColor ?? 'white'}
+              fadeSeconds={current?.arrowFadeInterval ?? 3}
+              t={t}
+              onGo={(d) => stage.current?.go(d, 'arrow')}
+            />
+          )}
+        </Stage>
         {/* rendered on the server too, and beside the stage (not in the chrome): the page area makes room for it by
             layout from the first paint (viewer.css), under the chrome's menus and dialogs */}
         {site.popupCtaEnabled && site.popupCtas.length > 0 && (
@@ -315,15 +325,6 @@ function Viewer({ boot, t, home }: { boot: ViewerBoot; t: ReturnType<typeof dict
             {site.displayPageCount && count.total > 0 && <PageCounter current={count.current} total={count.total} />}
             {currentState?.status === 'loading' && !current?.locked && (
               <span className="vw-loading" role="status" aria-label={t('viewer.loading')} />
-            )}
-            {ready && (
-              <Arrows
-                allowed={allowed}
-                arrowColor={current?.hoverArrowColor ?? 'white'}
-                fadeSeconds={current?.arrowFadeInterval ?? 3}
-                t={t}
-                onGo={(d) => stage.current?.go(d, 'arrow')}
-              />
             )}
             <BottomBar site={site} t={t} showSns={showSns} showCompany={showCompany} onCompany={stable.onCompany} />
             {product && (

@@ -24,6 +24,8 @@ interface Props {
   onMove: (to: Pos, dir: Dir, via: MoveVia) => void;
   handle?: React.Ref<StageHandle>;
   label: string;
+  /** drawn over the plane, within the stage's box (the hover arrows: the stage ends above the popup) */
+  children?: ReactNode;
 }
 
 const DURATION_MS = 320;
@@ -41,7 +43,7 @@ const OFFSETS: Record<Dir, [number, number]> = { right: [1, 0], left: [-1, 0], d
  * `transform` (no React render while the finger moves). Touch, mouse drag, wheel and keys feed the
  * pure gesture machine in gesture.ts; a commit slides the plane, then the position changes.
  */
-export function Stage({ grid, pos, neighbours, inputEnabled, renderSlide, onMove, handle, label }: Props) {
+export function Stage({ grid, pos, neighbours, inputEnabled, renderSlide, onMove, handle, label, children }: Props) {
   const stage = useRef<HTMLDivElement>(null);
   const plane = useRef<HTMLDivElement>(null);
   const g = useRef<GestureState>(IDLE);
@@ -268,6 +270,7 @@ export function Stage({ grid, pos, neighbours, inputEnabled, renderSlide, onMove
           );
         })}
       </div>
+      {children}
     </section>
   );
 }

@@ -55,9 +55,6 @@ function countdownText(item: PopupItemView, now: Date, t: T): string {
   return m ? t(m.key, { count: m.count }) : '';
 }
 
-/** Space kept above and below the popup's bars inside the reserved room (matches .vw-popup's bottom). */
-const ROOM_MARGIN_PX = 24;
-
 /**
  * The popup items showing on a page at `now`: active for the page and its date window, not closed by the
  * visitor, and the time item not past its countdown. Nothing before the page's detail is known (`known`).
@@ -126,27 +123,16 @@ export const PopupCta = memo(function PopupCta({
   // The popup never covers the page: while it is open the page area ends above it, so every button,
   // price and link of the page stays visible and tappable. The room is made by layout (viewer.css: the
   // frame is a column of the stage and the popup), so the server-rendered first paint already has
-  // it and nothing shifts when the page hydrates. The measured height only places the down arrow.
-  // (.has-room also tells tests that the room is taken.) The height is
-  // read where the browser has just laid out: a ResizeObserver reports after layout and before paint,
-  // so no frame misses it, whereas reading it here forced a layout of the whole page inside the
-  // commit of a move (the longest task of a swipe back to the popup's page).
+  // it and nothing shifts when the page hydrates; the down arrow sits in the stage, so it follows the room
+  // by layout too. (.has-room places that arrow and tells tests that the room is taken.) Nothing is measured:
+  // a height read here forced a layout of the whole page inside the commit of a move, and one read after
+  // layout (a ResizeObserver) made the frame lay out twice.
   useLayoutEffect(() => {
-    const el = box.current;
-    const frame = el?.closest<HTMLElement>('.vw-frame');
-    if (!el || !frame) return;
-    const reserve = () => frame.style.setProperty('--vw-room', `${Math.ceil(el.offsetHeight) + ROOM_MARGIN_PX}px`);
+    const frame = box.current?.closest<HTMLElement>('.vw-frame');
+    if (!open || !frame) return;
     frame.classList.add('has-room');
-    const ro = typeof ResizeObserver === 'function' ? new ResizeObserver(reserve) : null;
-    const raf = ro ? 0 : requestAnimationFrame(reserve);
-    ro?.observe(el);
-    return () => {
-      ro?.disconnect();
-      cancelAnimationFrame(raf);
-      frame.classList.remove('has-room');
-      frame.style.removeProperty('--vw-room');
-    };
-  }, [open, slim]);
+    return () => frame.classList.remove('has-room');
+  }, [open]);
   // At zero the timer calls back: schedule a tick exactly when the nearest end passes.
   useEffect(() => {
     const ends = active.map((a) => (a.endDate ? new Date(a.endDate).getTime() - Date.now() : Number.POSITIVE_INFINITY));
