@@ -85,8 +85,8 @@ export function activePopupItems(
  */
 export const PopupCta = memo(function PopupCta({
   items,
-  pageOrder,
-  detailLoaded,
+  pageOrder: nextOrder,
+  detailLoaded: nextLoaded,
   preview,
   mediaBase,
   counts,
@@ -109,6 +109,16 @@ export const PopupCta = memo(function PopupCta({
   // the page it opens in full on: the first it shows on, or the one where the visitor opened the slim bar
   const [fullOn, setFullOn] = useState<number | null>(null);
   const box = useRef<HTMLDivElement>(null);
+  // The popup follows the page in a frame of its own, after the one that shows the page a move arrived at: the
+  // room it takes or gives back resizes every page on the plane, whose layout and paint made the move's frame
+  // the longest task of a swipe. (The first render, on the server and at hydration, is the page's own.)
+  const [page, setPage] = useState({ pageOrder: nextOrder, detailLoaded: nextLoaded });
+  useEffect(
+    () =>
+      setPage((p) => (p.pageOrder === nextOrder && p.detailLoaded === nextLoaded ? p : { pageOrder: nextOrder, detailLoaded: nextLoaded })),
+    [nextOrder, nextLoaded],
+  );
+  const { pageOrder, detailLoaded } = page;
   useEffect(() => {
     const id = setInterval(() => setNow(new Date()), TIMER_INTERVAL_MS);
     return () => clearInterval(id);
