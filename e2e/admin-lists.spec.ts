@@ -300,3 +300,25 @@ describe('every list at both sizes', () => {
     }, 600_000);
   }
 });
+
+describe('the site list on a fresh load', () => {
+  it("asks for its sites beside its screen's code, not after that code has run", async () => {
+    const ctx = await j.browser.newContext(SIZES[0][1]);
+    await signIn(await ctx.newPage(), j.adminUrl, MASTER);
+    const page = await ctx.newPage();
+    await page.goto(`${j.adminUrl}/master/site-list?status=PUBLISH`);
+    await page.getByTestId('site-row').first().waitFor(WAIT);
+    const timing = await page.evaluate(() => {
+      const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const sites = entries.filter((e) => new URL(e.name).pathname === '/api/v1/sites');
+      const code = entries.find((e) => /\/assets\/site-list-page-[\w-]+\.js$/.test(e.name));
+      return { sites: sites.map((e) => ({ start: e.startTime, query: new URL(e.name).search })), codeEnd: code?.responseEnd ?? null };
+    });
+    // one request, with the URL's filter, sent before the screen's chunk had even arrived (the screen's own
+    // query found it under the same key instead of asking again)
+    expect(timing.sites.map((s) => s.query)).toEqual(['?page=1&page_size=20&status=PUBLISH']);
+    expect(timing.codeEnd).not.toBeNull();
+    expect(timing.sites[0]?.start).toBeLessThan(timing.codeEnd ?? 0);
+    await ctx.close();
+  }, 120_000);
+});

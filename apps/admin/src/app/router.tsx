@@ -6,6 +6,7 @@ import { LoginPage } from '../features/auth/login-page';
 import { ErrorRoute, NotFoundInline, NotFoundPage } from '../features/errors/error-page';
 import { RouteError } from '../features/errors/route-error';
 import { HomeRedirect } from '../features/shell/require-auth';
+import { prefetchSiteList } from '../features/sites/api/sites';
 import { loadScreenMessages } from '../lib/i18n';
 import { setNavigator } from '../lib/navigation';
 
@@ -61,7 +62,14 @@ export const router = createBrowserRouter([
         errorElement: <RouteError />,
         children: [
           { index: true, ...page(() => import('../features/dashboard/landing'), 'Landing') },
-          { path: 'site-list', ...page(() => import('../features/sites/site-list-page'), 'SiteListPage') },
+          {
+            path: 'site-list',
+            // the list's request starts beside the screen's code (the landing screen after signing in); once
+            // on the screen, its own query follows the search and the pages
+            loader: prefetchSiteList,
+            shouldRevalidate: () => false,
+            ...page(() => import('../features/sites/site-list-page'), 'SiteListPage'),
+          },
           { path: 'create-site', ...page(() => import('../features/sites/create-site-page'), 'CreateSitePage') },
           { path: 'site/:id', ...page(() => import('../features/editor/editor-page'), 'EditorPage') },
           { path: 'site/:id/visitors', ...page(() => import('../features/visitors/visitors-page'), 'VisitorsPage') },

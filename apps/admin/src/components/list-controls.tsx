@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useT } from '../lib/i18n';
+import { DEFAULT_SIZE, listParamsOf, PAGE_SIZES } from './data-list/list-url';
 import { IconSearch } from './icons';
 
 // What every searchable, paginated list of the back-office shares: page, page size and search kept in
@@ -10,18 +11,13 @@ import { IconSearch } from './icons';
 // footer with the range, the page-size choice and the pages. Two lists on one screen keep their
 // parameters apart with a prefix (`ipage`, `istatus`…).
 
-export const PAGE_SIZES = ['10', '20', '50', '100'];
-const DEFAULT_SIZE = '20';
-
 export function useListParams(prefix = '') {
   const [all, setSp] = useSearchParams();
   // this list's parameters, named without the prefix
   const sp = prefix
     ? new URLSearchParams([...all].filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(prefix.length), v]))
     : all;
-  const page = Math.max(1, Number(sp.get('page')) || 1);
-  const pageSize = PAGE_SIZES.includes(sp.get('size') ?? '') ? Number(sp.get('size')) : Number(DEFAULT_SIZE);
-  const search = sp.get('q') ?? '';
+  const { page, pageSize, search } = listParamsOf(sp);
   const [searchInput, setSearchInput] = useState(search);
   const [debounced] = useDebouncedValue(searchInput.trim(), 350);
   /** Changes this list's URL parameters; null or '' removes one. */

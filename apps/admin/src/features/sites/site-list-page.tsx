@@ -14,20 +14,17 @@ import { useAppConfig } from '../../lib/app-config';
 import { formatDateTime } from '../../lib/format';
 import { type T, useT } from '../../lib/i18n';
 import { useBase, useSession } from '../../lib/session';
-import { exportSitesCsv, type SiteListParams, siteListQuery } from './api/sites';
+import { exportSitesCsv, SITE_STATUSES, type SiteListParams, siteListQuery } from './api/sites';
 
 // The caller's sites (back-office.md 1): searchable, filtered by status, paged, exported as CSV; edit, analyse,
 // visitors and preview from each row. On a phone each site is a card with its title, status, URL and actions.
-
-/** The status filter in the order a person looks for them. */
-const STATUSES = ['PUBLISH', 'PRIVATE', 'DRAFT', 'DOMAIN_VERIFYING'] as const;
 
 export function SiteListPage() {
   const t = useT();
   const base = useBase();
   const config = useAppConfig();
   const canEdit = useSession()?.user.authority === 'EDIT';
-  const state = useListState({ filters: { status: oneOf(STATUSES) } });
+  const state = useListState({ filters: { status: oneOf(SITE_STATUSES) } });
   const params: SiteListParams = {
     page: state.page,
     pageSize: state.pageSize,
@@ -53,7 +50,7 @@ export function SiteListPage() {
         filters={
           <FilterSelect
             label={t('admin.status_filter')}
-            data={['ALL', ...STATUSES].map((s) => ({ value: s, label: t(`admin.status_${s.toLowerCase()}`) }))}
+            data={['ALL', ...SITE_STATUSES].map((s) => ({ value: s, label: t(`admin.status_${s.toLowerCase()}`) }))}
             value={params.status}
             onChange={(v) => state.setFilter('status', v === 'ALL' ? null : v)}
           />

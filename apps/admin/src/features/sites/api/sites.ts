@@ -1,7 +1,10 @@
 import type { CreateSiteBody, Paged, SiteSummary } from '@swipe/core';
 import type { SiteStatus } from '@swipe/core/constants.ts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { listParamsOf } from '../../../components/data-list/list-url';
 import { api } from '../../../lib/api';
+import { queryClient } from '../../../lib/query';
+import { getSession } from '../../../lib/session';
 
 export interface SiteListParams {
   page: number;
@@ -20,6 +23,30 @@ export const siteListQuery = (p: SiteListParams) =>
       }),
     placeholderData: keepPreviousData,
   });
+
+/** The status filter in the order a person looks for them. */
+export const SITE_STATUSES = ['PUBLISH', 'PRIVATE', 'DRAFT', 'DOMAIN_VERIFYING'] as const;
+
+/** The list's query as its URL holds it: what the screen asks for (useListState reads the URL the same way). */
+export function siteListParamsOf(sp: URLSearchParams): SiteListParams {
+  const status = sp.get('status');
+  return {
+    ...listParamsOf(sp),
+    status: status !== null && (SITE_STATUSES as readonly string[]).includes(status) ? (status as SiteStatus) : 'ALL',
+  };
+}
+
+/**
+ * The site list route's loader: with a session, the list's request starts as the route is entered, beside the
+ * download of the screen's code, instead of after that code has run and the signed-in layout has rendered; the
+ * screen's useQuery then finds it under the same key. Returns at once, so nothing waits for it.
+ */
+export function prefetchSiteList({ request }: { request: Request }): null {
+  // silent: a failure is told once, by the screen's own query, which asks again when it mounts
+  const query = { ...siteListQuery(siteListParamsOf(new URL(request.url).searchParams)), meta: { silent: true } };
+  if (getSession()) void queryClient.prefetchQuery(query);
+  return null;
+}
 
 /** CSV of the list as filtered (the server neutralises formula cells); saved with a byte-order mark. */
 export function exportSitesCsv(p: { search: string; status: SiteStatus | 'ALL' }) {
