@@ -76,7 +76,8 @@ describe('admin shell', () => {
   });
 
   it('refuses a wrong password inline, and switches the language (stored and sent)', async () => {
-    const ctx = await browser.newContext(DESKTOP);
+    // a Japanese browser: the login screen starts in its language until the person picks another
+    const ctx = await browser.newContext({ ...DESKTOP, locale: 'ja-JP' });
     const page = await ctx.newPage();
     await page.goto(`${admin()}/login`);
     await page.getByRole('heading', { name: 'ログイン' }).waitFor();
