@@ -106,7 +106,7 @@ async function journey(options: BrowserContextOptions, tag: string) {
   await noSeriousViolations(page);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await page
-    .getByText(/fields? need attention/)
+    .getByText(/fields? needs? attention/)
     .first()
     .waitFor();
   expect(puts).toEqual([]);

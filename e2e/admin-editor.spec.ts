@@ -33,8 +33,8 @@ function zipOf(entries: { name: string; data: Buffer }[]): Promise<Buffer> {
 }
 
 async function publish(page: Page) {
-  // publishing is confirmed first
-  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  // publishing is confirmed first; with changes on a live site the button says so
+  await page.getByRole('button', { name: /^Publish( changes)?$/ }).click();
   const [res] = await Promise.all([
     page.waitForResponse((r) => r.request().method() === 'PUT' && /\/api\/v1\/sites\/\d+$/.test(r.url())),
     page.getByRole('button', { name: 'Publish now', exact: true }).click(),
@@ -187,7 +187,7 @@ describe('site editor journey', () => {
     // Saving is refused while a rule fails; the count is shown.
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page
-      .getByText(/fields need attention/)
+      .getByText(/1 field needs attention/)
       .first()
       .waitFor();
     // In-app navigation asks first.
@@ -198,8 +198,7 @@ describe('site editor journey', () => {
     // Fixed, and saved from the keyboard.
     await page.getByLabel(/^Title/).fill('Demo Shop');
     await page.getByLabel(/^Title/).press('Control+s');
-    // the demo site is live: saving updates it, so it is confirmed first
-    await page.getByRole('button', { name: 'Update the live page', exact: true }).click();
+    // saving keeps the working copy (the live page changes only with Publish): no confirmation
     await page.getByText('All saved').waitFor();
     await page.getByRole('tab', { name: 'Basics' }).click();
     await screenshot(page, 'admin-editor-basics-1440');

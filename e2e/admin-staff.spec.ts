@@ -118,8 +118,7 @@ describe('admin staff journey', () => {
     const save = staff.getByRole('button', { name: 'Save', exact: true });
     await save.waitFor();
     await save.click();
-    // the demo site is live: a save asks first
-    await staff.getByRole('button', { name: 'Update the live page', exact: true }).click();
+    // a save keeps the working copy (never live), so it asks nothing: the server refuses it
     await staff.waitForURL(/\/errors\/403$/, { timeout: 30_000 });
     await staff.goto(`${admin()}/master-user/site/${server.demoSiteId}`);
     await staff.getByText('You have view authority: changes cannot be saved.').waitFor();
