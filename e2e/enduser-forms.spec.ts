@@ -18,7 +18,10 @@ const ZIP = '郵便番号';
  * (its submitted data is dropped: "Save anyway"); then the PUT answers 200 and the editor shows the saved state.
  */
 async function publish(page: Page) {
-  await page.getByRole('button', { name: /^Publish( changes)?$/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Publish( changes)?$/ })
+    .first()
+    .click();
   await page.getByRole('dialog', { name: 'Publish this site?' }).waitFor(WAIT);
   await page.getByRole('button', { name: 'Publish now', exact: true }).click();
   const contactChange = page.getByRole('dialog', { name: 'Changing contact settings' });
