@@ -9,6 +9,7 @@ import {
   noSeriousViolations,
   PHONE,
   screenshot,
+  sendDemoContact,
   signIn,
   startDemoServer,
   WAIT,
@@ -70,13 +71,7 @@ async function visit() {
   await item.waitFor(WAIT);
   await item.click();
   await page.waitForURL(/\/contact(\?|$)/, WAIT);
-  await page.locator('[name="email"]').first().fill('analytics@example.com');
-  await page.locator('[name="companyName"]').first().fill('Analytics Ltd');
-  await page.locator('[name="topic"]').first().selectOption({ index: 1 });
-  const agree = page.locator('input[name="agreed"]');
-  if (await agree.count()) await agree.check();
-  await page.locator('button[type=submit]').click();
-  await page.waitForURL(/\/contact-success$/, WAIT);
+  await sendDemoContact(page, 'analytics@example.com', 'Analytics Ltd');
   await ctx.close();
 }
 

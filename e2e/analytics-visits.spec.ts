@@ -13,6 +13,7 @@ import {
   PHONE,
   pressUntilAt,
   SCREENSHOTS,
+  sendDemoContact,
   signIn,
   startDemoServer,
   WAIT,
@@ -95,15 +96,7 @@ async function contactFromA1(page: Page, email: string): Promise<void> {
   await page.waitForURL(/\/contact(\?|$)/, WAIT);
   await sendContact(page, email);
 }
-async function sendContact(page: Page, email: string): Promise<void> {
-  await page.locator('[name="email"]').first().fill(email);
-  await page.locator('[name="companyName"]').first().fill('Visits Ltd');
-  await page.locator('[name="topic"]').first().selectOption({ index: 1 });
-  const agree = page.locator('input[name="agreed"]');
-  if (await agree.count()) await agree.check();
-  await page.locator('button[type=submit]').click();
-  await page.waitForURL(/\/contact-success$/, WAIT);
-}
+const sendContact = (page: Page, email: string) => sendDemoContact(page, email, 'Visits Ltd');
 
 // ---- what a correct tool shows, counted by hand ----
 // Visits: V1 P1 LINE spring (A1 4 s, A2 2.5 s, A3 6 s, back button); V2 P1 31 min later, mail autumn (A1 3 s, Contact

@@ -1,7 +1,17 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
-import { DESKTOP, launchChromium, noSeriousViolations, PHONE, screenshot, signIn, startDemoServer, WAIT } from './helpers.js';
+import {
+  DESKTOP,
+  launchChromium,
+  noSeriousViolations,
+  PHONE,
+  screenshot,
+  sendDemoContact,
+  signIn,
+  startDemoServer,
+  WAIT,
+} from './helpers.js';
 
 // A/B tests end to end: the demo user drafts a test of pages A1 and B1 from the editor's menu, writes the variation's
 // headline with the editor's own page tools and starts it. Visitors (a browser's own, not headless: bots see the
@@ -119,13 +129,7 @@ describe('A/B test journey', () => {
     await page.waitForSelector('.vw[data-ready="1"]', WAIT);
     expect(await sees(page, HEADLINE.A1)).toBe(true);
     await page.goto(`${sites()}/contact`);
-    await page.locator('[name="email"]').first().fill('ab@example.com');
-    await page.locator('[name="companyName"]').first().fill('AB Ltd');
-    await page.locator('[name="topic"]').first().selectOption({ index: 1 });
-    const agree = page.locator('input[name="agreed"]');
-    if (await agree.count()) await agree.check();
-    await page.locator('button[type=submit]').click();
-    await page.waitForURL(/\/contact-success$/, WAIT);
+    await sendDemoContact(page, 'ab@example.com', 'AB Ltd');
     await ctx.close();
 
     const adminCtx = await browser.newContext(DESKTOP);

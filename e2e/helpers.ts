@@ -250,3 +250,14 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/** Fills and sends the demo site's contact form (the page is on it) and waits for its success page. */
+export async function sendDemoContact(page: Page, email: string, company: string): Promise<void> {
+  await page.locator('[name="email"]').first().fill(email);
+  await page.locator('[name="companyName"]').first().fill(company);
+  await page.locator('[name="topic"]').first().selectOption({ index: 1 });
+  const agree = page.locator('input[name="agreed"]');
+  if (await agree.count()) await agree.check();
+  await page.locator('button[type=submit]').click();
+  await page.waitForURL(/\/contact-success$/, WAIT);
+}

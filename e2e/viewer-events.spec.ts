@@ -1,7 +1,7 @@
 import { buildViewerIfStale, type DemoServer, startDemoServer } from '@swipe/viewer/testing/harness.ts';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, pressUntilAt } from './helpers.js';
+import { launchChromium, pressUntilAt, sendDemoContact } from './helpers.js';
 
 // The viewer's events in Chromium: a landing with UTM tags, a tap, a swipe, the popup CTA to the
 // contact form and its submission. Stored: page views with the UTM tags on the first, page_leave with dwell
@@ -85,13 +85,7 @@ describe('viewer events (390x844, touch)', () => {
     const cookies = Object.fromEntries((await ctx.cookies()).map((c) => [c.name, c.value]));
     expect(cookies.cv_source).toBe('POPUP_CTA_TRANSITION');
 
-    await page.locator('[name="email"]').first().fill('events@example.com');
-    await page.locator('[name="companyName"]').first().fill('Events Ltd');
-    await page.locator('[name="topic"]').first().selectOption({ index: 1 });
-    const agree = page.locator('input[name="agreed"]');
-    if (await agree.count()) await agree.check();
-    await page.locator('button[type=submit]').click();
-    await page.waitForURL(/\/contact-success$/, { timeout: 10_000 });
+    await sendDemoContact(page, 'events@example.com', 'Events Ltd');
 
     await expect.poll(async () => (await rows()).some((r) => r.event === 'conversion'), { timeout: 10_000 }).toBe(true);
     await expect.poll(async () => (await rows()).filter((r) => r.event === 'page_leave').length, { timeout: 10_000 }).toBe(3);

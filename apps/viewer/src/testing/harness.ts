@@ -8,6 +8,7 @@ import type { AppContext } from '@swipe/server/context.ts';
 import { seedDemo } from '@swipe/server/demo/seed.ts';
 import { startTestServer, type TestServer } from '@swipe/server/test/helpers.ts';
 import { type Browser, chromium } from 'playwright-core';
+import { COMPILE_HINT } from '../../vite.config.ts';
 
 // Shared set-up of the viewer journeys and benchmarks: a built viewer, a server on free ports with
 // the demo site, and Debian's Chromium.
@@ -127,7 +128,7 @@ export function firstLoadJs(dist: string): { gzip: number; raw: number; files: s
     gzip += zlib.gzipSync(bytes, { level: 9 }).length;
     raw += bytes.length;
   }
-  const hinted = files.every((f) => fs.readFileSync(path.join(dist, f), 'utf8').startsWith('//# allFunctionsCalledOnLoad'));
+  const hinted = files.every((f) => fs.readFileSync(path.join(dist, f), 'utf8').startsWith(COMPILE_HINT));
   return { gzip, raw, files, hinted, hlsInFirstLoad: files.some((f) => /hls/i.test(f)) };
 }
 

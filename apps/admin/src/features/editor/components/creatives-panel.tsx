@@ -1,4 +1,4 @@
-import { Alert, Box, Button, FileButton, Group, Progress, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Box, Button, FileButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { parseCellRef } from '@swipe/core/cell.ts';
 import { useRef, useState } from 'react';
@@ -10,12 +10,10 @@ import { useEditor } from '../editor-context';
 import { type Button as Btn, CANVAS, cellName, newButton, newProduct, type Product } from '../model/doc';
 import { useBeforeUnloadGuard } from '../use-unsaved-guard';
 import { type BulkProgress, BulkUploadModal } from './bulk-upload-modal';
-import { ButtonInspector } from './button-inspector';
 import { CanvasOverlaysToggle } from './canvas-overlays';
 import { CreativeGrid } from './creative-grid';
-import { PageInspector } from './page-inspector';
+import { PageTools } from './page-tools';
 import { PhoneCanvas, type Selection } from './phone-canvas';
-import { ProductInspector } from './product-inspector';
 
 export function CreativesPanel() {
   const t = useT();
@@ -31,7 +29,6 @@ export function CreativesPanel() {
   const c = Math.min(cell.c, doc.categories.length - 1);
   const r = Math.min(cell.r, (doc.categories[c]?.pages.length ?? 1) - 1);
   const page = doc.categories[c]?.pages[r];
-  const path = `categories.${c}.pages.${r}`;
   const scale = boxWidth ? Math.min(1, boxWidth / (CANVAS.width + 16)) : 1;
 
   const setButton = (i: number, patch: Partial<Btn>) =>
@@ -221,34 +218,7 @@ export function CreativesPanel() {
 
         {/* Settings of the page, its buttons and products */}
         <Stack gap="xs" style={{ minWidth: 0 }}>
-          <Tabs value={tab} onChange={(v) => v && setTab(v)} variant="pills" radius="sm">
-            <Tabs.List grow>
-              <Tabs.Tab value="page">{t('admin.tab_page')}</Tabs.Tab>
-              <Tabs.Tab value="buttons">{t('admin.tab_buttons', { count: page.buttons.length })}</Tabs.Tab>
-              <Tabs.Tab value="products">{t('admin.tab_products', { count: page.products.length })}</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="page" pt="sm">
-              <PageInspector c={c} r={r} path={path} />
-            </Tabs.Panel>
-            <Tabs.Panel value="buttons" pt="sm">
-              <ButtonInspector
-                c={c}
-                r={r}
-                path={path}
-                index={sel?.kind === 'button' ? sel.index : null}
-                onIndex={(i) => setSel(i === null ? null : { kind: 'button', index: i })}
-              />
-            </Tabs.Panel>
-            <Tabs.Panel value="products" pt="sm">
-              <ProductInspector
-                c={c}
-                r={r}
-                path={path}
-                index={sel?.kind === 'product' ? sel.index : null}
-                onIndex={(i) => setSel(i === null ? null : { kind: 'product', index: i })}
-              />
-            </Tabs.Panel>
-          </Tabs>
+          <PageTools c={c} r={r} page={page} tab={tab} onTab={setTab} sel={sel} onSel={setSel} />
         </Stack>
       </Box>
 

@@ -1,4 +1,4 @@
-import { Alert, Box, Group, SegmentedControl, Select, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Box, Group, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import type { ExperimentDetail, VariationContent } from '@swipe/core';
 import type { Language } from '@swipe/core/constants.ts';
@@ -7,11 +7,9 @@ import { useState } from 'react';
 import { usePlanLimits } from '../../../lib/app-config';
 import { useT } from '../../../lib/i18n';
 import { useSession } from '../../../lib/session';
-import { ButtonInspector } from '../components/button-inspector';
-import { PageInspector } from '../components/page-inspector';
+import { PageTools } from '../components/page-tools';
 import { PhoneCanvas, type Selection } from '../components/phone-canvas';
 import { PopupPanel } from '../components/popup-panel';
-import { ProductInspector } from '../components/product-inspector';
 import { EditorContext, type EditorContextValue } from '../editor-context';
 import { type Button as Btn, CANVAS, type Doc, type Product } from '../model/doc';
 import { pagesWithCells } from './labels';
@@ -88,7 +86,6 @@ export function VariationEditor({
     maxCreatives: plan.data?.quantitySwipe ?? 2600,
     flags: plan.data?.flags ?? {},
   };
-  const path = at ? `categories.${at.c}.pages.${at.r}` : '';
   const scale = width ? Math.min(1, width / (CANVAS.width + 16)) : 1;
   const setButton = (i: number, patch: Partial<Btn>) =>
     ctx.update((d) => {
@@ -156,34 +153,7 @@ export function VariationEditor({
             </Stack>
             <Stack gap="xs" style={{ minWidth: 0 }}>
               <fieldset disabled={readOnly} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
-                <Tabs value={tab} onChange={(v) => v && setTab(v)} variant="pills" radius="sm">
-                  <Tabs.List grow>
-                    <Tabs.Tab value="page">{t('admin.tab_page')}</Tabs.Tab>
-                    <Tabs.Tab value="buttons">{t('admin.tab_buttons', { count: page.buttons.length })}</Tabs.Tab>
-                    <Tabs.Tab value="products">{t('admin.tab_products', { count: page.products.length })}</Tabs.Tab>
-                  </Tabs.List>
-                  <Tabs.Panel value="page" pt="sm">
-                    <PageInspector c={at.c} r={at.r} path={path} />
-                  </Tabs.Panel>
-                  <Tabs.Panel value="buttons" pt="sm">
-                    <ButtonInspector
-                      c={at.c}
-                      r={at.r}
-                      path={path}
-                      index={sel?.kind === 'button' ? sel.index : null}
-                      onIndex={(i) => setSel(i === null ? null : { kind: 'button', index: i })}
-                    />
-                  </Tabs.Panel>
-                  <Tabs.Panel value="products" pt="sm">
-                    <ProductInspector
-                      c={at.c}
-                      r={at.r}
-                      path={path}
-                      index={sel?.kind === 'product' ? sel.index : null}
-                      onIndex={(i) => setSel(i === null ? null : { kind: 'product', index: i })}
-                    />
-                  </Tabs.Panel>
-                </Tabs>
+                <PageTools c={at.c} r={at.r} page={page} tab={tab} onTab={setTab} sel={sel} onSel={setSel} />
               </fieldset>
             </Stack>
           </Box>
