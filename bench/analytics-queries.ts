@@ -14,7 +14,8 @@ import { createMonthPartition, nextMonth } from '../apps/server/src/modules/anal
 import { rebuildSiteDay } from '../apps/server/src/modules/analytics/repo/rollups.js';
 import { dayBefore, japanDayBounds } from '../apps/server/src/modules/analytics/rollup.js';
 import { createSite, getSite } from '../apps/server/src/modules/sites/service.js';
-import { createContext, startServer } from '../apps/server/src/server.js';
+import { createContext } from '../apps/server/src/open.js';
+import { startServer } from '../apps/server/src/server.js';
 import { login, makeAccount, makePlan, testConfig } from '../apps/server/src/test/helpers.js';
 import { japanDay } from '../packages/core/src/japan-time.js';
 import { line, median } from './lib.js';

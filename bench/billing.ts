@@ -3,7 +3,7 @@ import path from 'node:path';
 import pino from 'pino';
 import type { AppContext } from '../apps/server/src/context.js';
 import { billMonth, pageViewsByAccount } from '../apps/server/src/modules/billing/service.js';
-import { createContext } from '../apps/server/src/server.js';
+import { createContext } from '../apps/server/src/open.js';
 import { testConfig, testDb } from '../apps/server/src/test/helpers.js';
 import { line, median } from './lib.js';
 

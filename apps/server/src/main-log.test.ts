@@ -1,10 +1,8 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from './test/helpers.js';
-import { spawnedDatabase, statusOf, waitFor } from './test/slow.js';
+import { spawnedDatabase, spawnedDataDir, statusOf, waitFor } from './test/slow.js';
 
 // The server as `npm start` runs it (NODE_ENV=production, default log level), in a
 // terminal: `script` gives it a pseudo-terminal as stdout, the way a shell does.
@@ -37,7 +35,7 @@ describe('logs under npm start in a terminal', () => {
       ...process.env,
       PORT: String(port),
       SITES_PORT: String(sitesPort),
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'swipe-logs-')),
+      DATA_DIR: await spawnedDataDir('swipe-logs-'),
       DEMO_DATA: 'true',
       ...database.env,
       NODE_ENV: 'production',

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig } from './config.js';
 import { seedDemo } from './demo/seed.js';
 import { recordInstance } from './lib/instance.js';
-import { createContext, startServer } from './server.js';
+import { createContext } from './open.js';
+import { startServer } from './server.js';
 
 const config = loadConfig();
 const starting = (async () => {

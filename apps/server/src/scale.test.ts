@@ -10,7 +10,7 @@ import { createPgDb } from './db/db.js';
 import { isScheduled, nextPeriod, periodOf, queueRun } from './jobs/schedule.js';
 import type { Clock } from './lib/clock.js';
 import { jobHandlers } from './modules/index.js';
-import { createContext, testClock } from './server.js';
+import { createContext, testClock } from './open.js';
 import { makeBillingPlan, makeCustomer } from './test/bills.js';
 import { makeVisitorSite } from './test/enduser-fixtures.js';
 import { freePort, makeAccount, TEST_PASSWORD, testConfig } from './test/helpers.js';

@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SERVER_NODE_ARGS } from '../../../scripts/server-node-args.mjs';
 import { freePort } from './test/helpers.js';
-import { type SlowRequest, slowRequest, spawnedDatabase, statusOf, waitFor, waitForChild } from './test/slow.js';
+import { type SlowRequest, slowRequest, spawnedDatabase, spawnedDataDir, statusOf, waitFor, waitForChild } from './test/slow.js';
 
 // A terminal's Ctrl-C and systemd signal the whole process group of `npm start`
 // (npm, scripts/start.mjs, the server). The server must drain once: in-flight requests finish, new ones
@@ -35,7 +34,7 @@ describe('npm start, SIGTERM to the process group', () => {
       ...process.env,
       PORT: String(port),
       SITES_PORT: String(sitesPort),
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'swipe-group-')),
+      DATA_DIR: await spawnedDataDir('swipe-group-'),
       DEMO_DATA: 'false',
       LOG_LEVEL: 'silent',
       ...database.env,

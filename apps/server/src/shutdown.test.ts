@@ -6,9 +6,9 @@ import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { enqueueJob } from './jobs/queue.js';
 import { Worker } from './jobs/worker.js';
-import { createContext } from './server.js';
+import { createContext } from './open.js';
 import { freePort, testConfig, testDb } from './test/helpers.js';
-import { slowRequest, spawnedDatabase, statusOf, waitFor } from './test/slow.js';
+import { slowRequest, spawnedDatabase, spawnedDataDir, statusOf, waitFor } from './test/slow.js';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../..');
 let child: ChildProcess | undefined;
@@ -27,7 +27,7 @@ describe('graceful shutdown (SIGTERM)', () => {
       ...process.env,
       PORT: String(port),
       SITES_PORT: String(sitesPort),
-      DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'swipe-shutdown-')),
+      DATA_DIR: await spawnedDataDir('swipe-shutdown-'),
       DEMO_DATA: 'false',
       LOG_LEVEL: 'silent',
       ...database.env,

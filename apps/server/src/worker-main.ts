@@ -3,7 +3,7 @@
 import { loadConfig } from './config.js';
 import { Worker } from './jobs/worker.js';
 import { jobHandlers } from './modules/index.js';
-import { createContext } from './server.js';
+import { createContext } from './open.js';
 
 const config = loadConfig();
 const ctx = await createContext(config);

@@ -10,7 +10,7 @@ import { loadConfig } from '../config.js';
 import { createPgDb, createPgliteDb, type Queryable } from '../db/db.js';
 import { DEMO_LOGINS, seedDemo } from '../demo/seed.js';
 import { S3Storage } from '../modules/media/s3.js';
-import { createContext } from '../server.js';
+import { createContext } from '../open.js';
 import { freePort, http, testPasswordHash } from '../test/helpers.js';
 import { type Proc, startNode, startProc, stopProc, waitUp } from '../test/processes.js';
 import { spawnedDatabase } from '../test/slow.js';

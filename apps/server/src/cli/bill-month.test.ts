@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { monthOfJst, previousMonth } from '@swipe/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnedDatabase } from '../test/slow.js';
+import { spawnedDatabase, spawnedDataDir } from '../test/slow.js';
 
 // The bill-month CLI, run as operators run it (its own process): a month is billed once it has ended in Japan time;
 // an open or future month is refused with a translated reason and exit code 3, and nothing is billed.
@@ -18,7 +17,7 @@ let env: Record<string, string>;
 let dropDb: () => Promise<void>;
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bill-month-'));
+  dataDir = await spawnedDataDir('bill-month-');
   const spawned = await spawnedDatabase();
   dropDb = spawned.drop;
   env = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_DATA: 'false', LANG: 'en_US.UTF-8', ...spawned.env };

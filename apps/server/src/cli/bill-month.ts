@@ -2,7 +2,7 @@ import { type Lang, translate } from '@swipe/i18n';
 import { loadConfig } from '../config.js';
 import { AppError } from '../errors.js';
 import { billMonth } from '../modules/billing/service.js';
-import { createContext } from '../server.js';
+import { createContext } from '../open.js';
 
 // Bills one month by hand (the monthly job does this at 00:00 JST on the 1st): safe to run again, and after a
 // run killed midway: accounts already billed are left alone. A month that has not ended in Japan time is refused

@@ -10,7 +10,7 @@ import type { Db } from '../db/db.js';
 import { migrate } from '../db/migrate.js';
 import { AppError } from '../errors.js';
 import { createMaster } from '../modules/users/service.js';
-import { openDb } from '../server.js';
+import { openDb } from '../open.js';
 
 const lang: Lang = /^ja/i.test(process.env.LANG ?? '') ? 'ja' : 'en';
 const USAGE = 'usage: npm run create-master -- --email <address> [--company <name>] [--another]  (password on standard input)';

@@ -3,13 +3,13 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPgliteDb } from '../db/db.js';
 import { migrate } from '../db/migrate.js';
 import { queueMail } from '../modules/mail/service.js';
+import { spawnedDataDir } from '../test/slow.js';
 
 // npm run mail, run as the README says: DATA_DIR names the outbox. Another instance answering on PORT (here a
 // stand-in serving an outbox of its own) must never be read instead, whether this folder's server runs or not.
@@ -17,7 +17,7 @@ import { queueMail } from '../modules/mail/service.js';
 
 const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 const MAIL = path.join(ROOT, 'apps/server/src/cli/mail.ts');
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swipe-mailcli-'));
+const dataDir = await spawnedDataDir('swipe-mailcli-', { embedded: true });
 const { DATABASE_URL: _pg, ...baseEnv } = process.env;
 const env = {
   ...baseEnv,

@@ -6,7 +6,7 @@ import { loadConfig } from '../config.js';
 import { migrate } from '../db/migrate.js';
 import { runningInstance } from '../lib/instance.js';
 import { listOutbox, type OutboxMail } from '../modules/mail/service.js';
-import { openDb } from '../server.js';
+import { openDb } from '../open.js';
 
 const config = loadConfig();
 const limit = Number(process.argv[2] ?? 20);

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { Clock } from '../lib/clock.js';
 import { verifyPassword } from '../lib/passwords.js';
-import { createContext } from '../server.js';
+import { createContext } from '../open.js';
 import { testConfig, testDb } from '../test/helpers.js';
 import { DEMO_LOGINS, DEMO_PREVIEW, seedDemo } from './seed.js';
 

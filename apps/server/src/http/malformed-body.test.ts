@@ -1,7 +1,8 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createContext, type Running, startServer } from '../server.js';
+import { createContext } from '../open.js';
+import { type Running, startServer } from '../server.js';
 import { http, testConfig, testDb } from '../test/helpers.js';
 
 // A body that cannot be read is the client's fault: 400 with a translated message, and nothing at error

@@ -1,7 +1,8 @@
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../lib/log.js';
-import { createContext, type Running, startServer } from '../server.js';
+import { createContext } from '../open.js';
+import { type Running, startServer } from '../server.js';
 import { http, testConfig, testDb } from '../test/helpers.js';
 import { registerErrorHandling } from './errors.js';
 

@@ -2,7 +2,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.js';
 import { queueMail } from '../modules/mail/service.js';
-import { createContext } from '../server.js';
+import { createContext } from '../open.js';
 import { freePort, testConfig, testDb } from '../test/helpers.js';
 import { type ReceivedMail, startSmtp, stopSmtp } from '../test/smtp.js';
 import { Worker } from './worker.js';

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../context.js';
-import { createContext } from '../server.js';
+import { createContext } from '../open.js';
 import { testConfig, testDb } from '../test/helpers.js';
 import { waitFor } from '../test/slow.js';
 import { nextPeriod, periodOf, queueRun, type Schedule, scheduledJob, seedSchedules } from './schedule.js';

@@ -13,13 +13,14 @@ import { onceAsync } from '../lib/once.js';
 import { hashPassword } from '../lib/passwords.js';
 import type { AccountRow } from '../modules/accounts/actor.js';
 import { insertAccount, type NewAccount } from '../modules/accounts/repo.js';
-import { createContext, type Running, startServer } from '../server.js';
+import { createContext } from '../open.js';
+import { type Running, startServer } from '../server.js';
 
 /**
  * An empty, migrated PGlite data directory, made once per process: a database loaded from it is ready in about
  * half a second, where initdb and the migrations take three (createContext's migrate then finds nothing to do).
  */
-const migratedPglite = onceAsync(async () => {
+export const migratedPglite = onceAsync(async () => {
   const db = await createPgliteDb(undefined);
   await migrate(db);
   const dump = await db.dump();

@@ -1,7 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import net from 'node:net';
-import { createPgDb } from '../db/db.js';
+import os from 'node:os';
+import path from 'node:path';
+import { createPgDb, createPgliteDb } from '../db/db.js';
+import { onceAsync } from '../lib/once.js';
+import { migratedPglite } from './helpers.js';
 
 /** Polls `probe` until it returns a value other than undefined (state, not a fixed sleep); throws after `ms`. */
 export async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
@@ -113,4 +118,27 @@ export async function spawnedDatabase(): Promise<{ env: Record<string, string>; 
       await admin.close();
     },
   };
+}
+
+/**
+ * The migrated embedded database as a data folder, made once per test process from the migrated template
+ * (helpers.ts): a spawned server or CLI given a copy opens it in about a second, where an empty folder costs it
+ * PGlite's initdb and every migration (seven seconds here, more under load). Tests of the first start on an
+ * empty folder (create-master's first run) keep an empty one.
+ */
+const pgliteTemplate = onceAsync(async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swipe-pglite-template-'));
+  const db = await createPgliteDb(path.join(dir, 'pglite'), { loadDataDir: await migratedPglite() });
+  await db.close();
+  return dir;
+});
+
+/**
+ * A new DATA_DIR for a spawned process (`prefix` names it in the temporary folder). On PGlite it holds the
+ * migrated database already; with DATABASE_URL the folder starts empty (the database is spawnedDatabase's schema).
+ */
+export async function spawnedDataDir(prefix: string, opts: { embedded?: boolean } = {}): Promise<string> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  if (opts.embedded ?? !process.env.DATABASE_URL) fs.cpSync(await pgliteTemplate(), dir, { recursive: true });
+  return dir;
 }

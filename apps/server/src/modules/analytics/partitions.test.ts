@@ -5,7 +5,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context.js';
 import { migrate } from '../../db/migrate.js';
-import { createContext } from '../../server.js';
+import { createContext } from '../../open.js';
 import { testConfig, testDb } from '../../test/helpers.js';
 import { partitionsJob } from './jobs.js';
 import { addMonths, firstKeptMonth, japanMonth, maintainPartitions } from './partitions.js';

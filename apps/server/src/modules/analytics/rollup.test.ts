@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.js';
 import type { Queryable } from '../../db/db.js';
 import { seedDemo } from '../../demo/seed.js';
 import { Worker } from '../../jobs/worker.js';
-import { createContext } from '../../server.js';
+import { createContext } from '../../open.js';
 import { testConfig, testDb } from '../../test/helpers.js';
 import { waitFor } from '../../test/slow.js';
 import { getPublishedSite } from '../published/service.js';

@@ -2,16 +2,15 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
 import type { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
 import { createPgDb, type Db } from '../../db/db.js';
-import { createContext, openDb } from '../../server.js';
+import { createContext, openDb } from '../../open.js';
 import { makeVisitorSite } from '../../test/enduser-fixtures.js';
+import { spawnedDataDir } from '../../test/slow.js';
 import { type ReceivedMail, startSmtp } from '../../test/smtp.js';
 
 // Faults: the server process is SIGKILLed right after a contact submission is acknowledged;
@@ -19,7 +18,7 @@ import { type ReceivedMail, startSmtp } from '../../test/smtp.js';
 // Runs on a file-backed PGlite, or on PostgreSQL when DATABASE_URL is set (in a schema of its own).
 
 const root = fileURLToPath(new URL('../../../../../', import.meta.url));
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swipe-crash-'));
+const dataDir = await spawnedDataDir('swipe-crash-');
 const schema = `crash_${randomBytes(5).toString('hex')}`;
 const pgUrl = process.env.DATABASE_URL;
 const dbUrl = pgUrl ? `${pgUrl}${pgUrl.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}` : undefined;
