@@ -34,11 +34,12 @@ export default defineConfig({
   plugins: [viewerPreact(), adminMessagesInTests],
   test: {
     pool: 'forks',
+    experimental: { fsModuleCache: true },
     maxWorkers: 2,
     reporters: ['default'],
     env,
     projects: [
-      { extends: true, test: { name: 'unit', include: unit, exclude, testTimeout: 10_000 } },
+      { extends: true, test: { name: 'unit', include: unit, exclude, testTimeout: 10_000, isolate: false, pool: 'threads' } },
       {
         extends: true,
         test: {
