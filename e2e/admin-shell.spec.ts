@@ -4,7 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
 import { accountsChanged } from '../apps/server/src/modules/accounts/cache.js';
 import { http, login, makeAccount, TEST_PASSWORD } from '../apps/server/src/test/helpers.js';
-import { DESKTOP, givePlan, launchChromium, PHONE, screenshot, seriousViolations, signIn, startDemoServer, WAIT } from './helpers.js';
+import {
+  DESKTOP,
+  givePlan,
+  launchChromium,
+  PHONE,
+  screenshot,
+  seriousViolations,
+  signIn,
+  signInOnScreen,
+  startDemoServer,
+  WAIT,
+} from './helpers.js';
 
 // The signed-in shell, the client error rules, the site list (search, filter, pagination).
 
@@ -50,7 +61,7 @@ describe('admin shell', () => {
     const page = await ctx.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, admin(), USER);
+    await signInOnScreen(page, admin(), USER);
     expect(page.url()).toContain('/master-user/site-list');
     const nav = page.getByRole('navigation');
     // The menu by role (core/menu.ts): a customer sees its own business, not the seller's.
