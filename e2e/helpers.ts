@@ -25,6 +25,7 @@ function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      '--disable-dev-shm-usage',
     ],
   });
 }
