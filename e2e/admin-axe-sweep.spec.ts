@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
 import { makeAccount } from '../apps/server/src/test/helpers.js';
-import { animationsSettled, demoJourney, SIZES, screenshot, seriousViolations, signIn, WAIT } from './helpers.js';
+import { animationsSettled, axeOn, demoJourney, SIZES, screenshot, seriousViolations, signIn, WAIT } from './helpers.js';
 
 // Every back-office screen, as the role that uses it, at both sizes: no serious or critical axe finding, and every
 // control's name holds the text it shows. A screen counts as shown once its heading is there and no loader or
@@ -57,8 +56,7 @@ const USER_SCREENS = [
  * button was named "Account menu" while it shows the company's name.
  */
 async function labelInName(page: Page): Promise<string[]> {
-  const r = await new AxeBuilder({ page })
-    .exclude('iframe[sandbox=""]')
+  const r = await (await axeOn(page))
     .withRules(['label-content-name-mismatch'])
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     .analyze();

@@ -266,18 +266,19 @@ export async function noSeriousViolations(page: Page): Promise<void> {
  * answers the injection, so the analysis would hang. Their button keeps its label and is checked.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  // axe's default run checks frames of other origins through a blank page it opens for each analysis (a new
-  // renderer: about a second, most of the check's time); a page whose frames are all of its own origin (or
-  // sandboxed, left out above) is checked whole in one run of the page itself.
-  const legacy = !(await framesOfOtherOrigins(page));
-  const r = await new AxeBuilder({ page })
-    .setLegacyMode(legacy)
-    .exclude('iframe[sandbox=""]')
-    .options({ resultTypes: ['violations'] })
-    .analyze();
+  const r = await (await axeOn(page)).options({ resultTypes: ['violations'] }).analyze();
   return r.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/**
+ * axe on the page, its sandboxed frames left out (see seriousViolations). axe's default run checks frames of other
+ * origins through a blank page it opens for each analysis (a new renderer: about a second, most of the check's
+ * time); a page whose frames are all of its own origin is checked whole in one run of the page itself.
+ */
+export async function axeOn(page: Page): Promise<AxeBuilder> {
+  return new AxeBuilder({ page }).setLegacyMode(!(await framesOfOtherOrigins(page))).exclude('iframe[sandbox=""]');
 }
 
 /** Whether the page holds a frame of another origin that axe would check (sandboxed frames are left out). */

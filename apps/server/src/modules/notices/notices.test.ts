@@ -111,16 +111,24 @@ describe('status at the boundaries', () => {
     // the job at the start stores PUBLIC, the one at the end EXPIRED (the clock brought to each boundary)
     const stored = async () => (await s.ctx.db.one<{ status: string }>('SELECT status FROM news WHERE id = $1', [n.id])).status;
     expect(await stored()).toBe('UNPUBLIC');
-    await s.ctx.db.query("UPDATE news SET start_date = now(), end_date = now() + interval '1 hour' WHERE id = $1", [n.id]);
-    await s.ctx.db.query("UPDATE jobs SET run_at = now() WHERE kind = 'notices.refresh' AND payload->>'id' = $1 AND run_at = $2", [
+    // the boundaries and their jobs moved to this moment of the app's clock (milliseconds, as the worker and the job
+    // read it: the database's now() has microseconds, and within the same millisecond the job would not be due yet)
+    const clockNow = () => new Date(s.ctx.clock.now().getTime());
+    await s.ctx.db.query("UPDATE news SET start_date = $2, end_date = $2::timestamptz + interval '1 hour' WHERE id = $1", [
+      n.id,
+      clockNow(),
+    ]);
+    await s.ctx.db.query("UPDATE jobs SET run_at = $3 WHERE kind = 'notices.refresh' AND payload->>'id' = $1 AND run_at = $2", [
       String(n.id),
       start,
+      clockNow(),
     ]);
     await runJobs(s);
     expect(await stored()).toBe('PUBLIC');
-    await s.ctx.db.query('UPDATE news SET end_date = now() WHERE id = $1', [n.id]);
-    await s.ctx.db.query("UPDATE jobs SET run_at = now() WHERE kind = 'notices.refresh' AND payload->>'id' = $1 AND status = 'QUEUED'", [
+    await s.ctx.db.query('UPDATE news SET end_date = $2 WHERE id = $1', [n.id, clockNow()]);
+    await s.ctx.db.query("UPDATE jobs SET run_at = $2 WHERE kind = 'notices.refresh' AND payload->>'id' = $1 AND status = 'QUEUED'", [
       String(n.id),
+      clockNow(),
     ]);
     await runJobs(s);
     expect(await stored()).toBe('EXPIRED');
