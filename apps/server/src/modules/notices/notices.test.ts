@@ -147,9 +147,10 @@ describe('status at the boundaries', () => {
     );
     expect(runs.map((r) => new Date(r.run_at).toISOString())).toEqual([at(1), at(2), at(3), at(4)]);
     // the old start's job runs (now): still before the new start, so nothing is shown
-    await s.ctx.db.query("UPDATE jobs SET run_at = now() WHERE kind = 'notices.refresh' AND payload->>'id' = $1 AND run_at = $2", [
+    await s.ctx.db.query("UPDATE jobs SET run_at = $3 WHERE kind = 'notices.refresh' AND payload->>'id' = $1 AND run_at = $2", [
       String(n.id),
       at(1),
+      new Date(s.ctx.clock.now().getTime()),
     ]);
     await runJobs(s);
     expect((await s.ctx.db.one<{ status: string }>('SELECT status FROM news WHERE id = $1', [n.id])).status).toBe('UNPUBLIC');
