@@ -36,9 +36,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-function run(file: string, extra: Record<string, string>): Promise<{ code: number | null; out: string }> {
+function run(file: string, extra: Record<string, string>, args: string[] = []): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, env: { ...env, ...extra } });
+    const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], { cwd: ROOT, env: { ...env, ...extra } });
     let out = '';
     child.stdout.on('data', (d) => {
       out += d;
@@ -94,6 +94,17 @@ describe('npm run mail with DATA_DIR', () => {
     expect(r.out).toContain('Mail of this data folder');
     expect(r.out).not.toContain('Mail of another instance');
     expect(r.code).toBe(0);
+  });
+
+  it('answers a count it cannot use with its usage and exit code 2, before opening anything', async () => {
+    for (const bad of ['abc', '0', '-5', '2.5', '10000']) {
+      const r = await run(MAIL, { PORT: String(otherPort) }, [bad]);
+      expect(r.code, bad).toBe(2);
+      expect(r.out, bad).toMatch(/^usage: npm run mail/);
+    }
+    const two = await run(MAIL, { PORT: String(otherPort) }, ['2']);
+    expect(two.code).toBe(0);
+    expect(two.out).toContain('Mail of this data folder');
   });
 
   it("asks the folder's running server (PGlite allows one process), not the instance on PORT", async () => {

@@ -9,7 +9,12 @@ import { listOutbox, type OutboxMail } from '../modules/mail/service.js';
 import { openDb } from '../open.js';
 
 const config = loadConfig();
-const limit = Number(process.argv[2] ?? 20);
+const limitArg = process.argv[2] ?? '20';
+if (!/^[1-9]\d{0,3}$/.test(limitArg)) {
+  process.stderr.write('usage: npm run mail [-- <how many of the latest mails, 1 to 9999; 20 when not given>]\n');
+  process.exit(2);
+}
+const limit = Number(limitArg);
 
 async function fromServer(adminUrl: string): Promise<OutboxMail[]> {
   const r = await fetch(`${adminUrl}/dev/mail?format=json`, { signal: AbortSignal.timeout(10_000) });
