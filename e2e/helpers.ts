@@ -235,11 +235,7 @@ export async function signIn(
     await page.evaluate((v) => localStorage.setItem('swipe.admin.session', v), JSON.stringify(session));
     const home = `${adminUrl}/${pair.user.userTypeId}`;
     await page.goto(landing === 'home' ? home : `${home}/site-list`);
-    await page.waitForURL(/\/(site-list|summary)$/);
-  }
-  if (landing === 'site-list' && page.url().endsWith('/summary')) {
-    await page.goto(page.url().replace(/summary$/, 'site-list'));
-    await page.waitForURL(/\/site-list$/);
+    await page.waitForURL(landing === 'home' ? /\/(site-list|summary)$/ : /\/site-list$/);
   }
   // init scripts run in the order they were added: this one wins on every later load
   if (lang !== 'en') await page.addInitScript((l) => localStorage.setItem('swipe.admin.lang', l), lang);

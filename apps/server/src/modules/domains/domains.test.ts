@@ -107,7 +107,7 @@ describe('custom domain', () => {
     expect((await getPublishedSite(s.ctx, id))?.document.name).toBe('Hosted');
     expect((await resolveSiteId(s.ctx, 'lp.brand.test', undefined))?.mode).not.toBe('custom-domain');
     dns.set('lp.brand.test', [s.ctx.config.cnameTarget]);
-    await s.ctx.db.query("UPDATE jobs SET run_at = $1 WHERE kind = 'domain.verify'", [new Date(s.ctx.clock.now().getTime())]);
+    await s.ctx.db.query("UPDATE jobs SET run_at = $1 WHERE kind = 'domain.verify'", [s.ctx.clock.now()]);
     await runJobs();
     expect((await siteRow(id)).status).toBe('PUBLISH');
     expect(await resolveSiteId(s.ctx, 'LP.brand.test:443', undefined)).toEqual({ siteId: id, mode: 'custom-domain' });

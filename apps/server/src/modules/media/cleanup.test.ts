@@ -44,8 +44,7 @@ const cleanupJobs = () =>
     [CLEANUP_JOB],
   );
 // due on the app's clock, which the worker reads (the database's now() has microseconds the clock has not yet reached)
-const makeDue = () =>
-  s.ctx.db.query("UPDATE jobs SET run_at = $2 WHERE kind = $1 AND status = 'QUEUED'", [CLEANUP_JOB, new Date(s.ctx.clock.now().getTime())]);
+const makeDue = () => s.ctx.db.query("UPDATE jobs SET run_at = $2 WHERE kind = $1 AND status = 'QUEUED'", [CLEANUP_JOB, s.ctx.clock.now()]);
 
 describe('pending uploads cleanup', () => {
   it('signing URLs schedules one cleanup for when they come of age (24 h)', async () => {

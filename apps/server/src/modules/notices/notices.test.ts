@@ -113,22 +113,21 @@ describe('status at the boundaries', () => {
     expect(await stored()).toBe('UNPUBLIC');
     // the boundaries and their jobs moved to this moment of the app's clock (milliseconds, as the worker and the job
     // read it: the database's now() has microseconds, and within the same millisecond the job would not be due yet)
-    const clockNow = () => new Date(s.ctx.clock.now().getTime());
     await s.ctx.db.query("UPDATE news SET start_date = $2, end_date = $2::timestamptz + interval '1 hour' WHERE id = $1", [
       n.id,
-      clockNow(),
+      s.ctx.clock.now(),
     ]);
     await s.ctx.db.query("UPDATE jobs SET run_at = $3 WHERE kind = 'notices.refresh' AND payload->>'id' = $1 AND run_at = $2", [
       String(n.id),
       start,
-      clockNow(),
+      s.ctx.clock.now(),
     ]);
     await runJobs(s);
     expect(await stored()).toBe('PUBLIC');
-    await s.ctx.db.query('UPDATE news SET end_date = $2 WHERE id = $1', [n.id, clockNow()]);
+    await s.ctx.db.query('UPDATE news SET end_date = $2 WHERE id = $1', [n.id, s.ctx.clock.now()]);
     await s.ctx.db.query("UPDATE jobs SET run_at = $2 WHERE kind = 'notices.refresh' AND payload->>'id' = $1 AND status = 'QUEUED'", [
       String(n.id),
-      clockNow(),
+      s.ctx.clock.now(),
     ]);
     await runJobs(s);
     expect(await stored()).toBe('EXPIRED');
@@ -150,7 +149,7 @@ describe('status at the boundaries', () => {
     await s.ctx.db.query("UPDATE jobs SET run_at = $3 WHERE kind = 'notices.refresh' AND payload->>'id' = $1 AND run_at = $2", [
       String(n.id),
       at(1),
-      new Date(s.ctx.clock.now().getTime()),
+      s.ctx.clock.now(),
     ]);
     await runJobs(s);
     expect((await s.ctx.db.one<{ status: string }>('SELECT status FROM news WHERE id = $1', [n.id])).status).toBe('UNPUBLIC');
