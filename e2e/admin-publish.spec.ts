@@ -63,6 +63,9 @@ describe('draft and live', () => {
       const toast = page.getByTestId('published-toast');
       await toast.getByText('Published.').waitFor();
       expect(await toast.getByRole('link', { name: /Open the live page/ }).getAttribute('href')).toBe(liveHref);
+      // the toast's close button is named (axe's button-name while it shows: it stays ten seconds)
+      await noSeriousViolations(page);
+      await page.locator('.mantine-Notification-root').getByRole('button', { name: 'Close' }).waitFor();
       await expect.poll(async () => liveState(page).textContent()).toBe('Live is up to date');
       expect(await liveName()).toBe(`Working title ${name}`);
 

@@ -21,8 +21,8 @@ const base: MantineThemeOverride = {
 };
 
 /**
- * The theme in the interface language: every modal and drawer (confirmations through the modals manager
- * included) gets its close button's accessible name here, once, instead of at each call.
+ * The theme in the interface language: every modal, drawer and toast (confirmations through the modals manager
+ * and every notifications.show included) gets its close button's accessible name here, once, instead of at each call.
  */
 function useTheme() {
   const t = useT();
@@ -34,6 +34,7 @@ function useTheme() {
         ...base.components,
         Modal: { defaultProps: { closeButtonProps } },
         Drawer: { defaultProps: { closeButtonProps } },
+        Notification: { defaultProps: { closeButtonProps } },
       },
     });
   }, [t]);

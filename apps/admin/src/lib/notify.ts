@@ -7,7 +7,8 @@ const AUTO_CLOSE_MS = 3000;
 
 function show(message: string, color: 'red' | 'teal' | 'blue'): void {
   notifications.clean();
-  notifications.show({ message, color, autoClose: AUTO_CLOSE_MS, withBorder: true, closeButtonProps: { 'aria-label': t('common.close') } });
+  // the close button's name comes from the theme (app/app.tsx)
+  notifications.show({ message, color, autoClose: AUTO_CLOSE_MS, withBorder: true });
 }
 
 export function notifySuccess(message: string): void {
