@@ -140,6 +140,10 @@ describe('user screens', () => {
     const start = new Date().toISOString().slice(0, 10);
     const end = `${Number(start.slice(0, 4)) + 2}-03-31`;
     await page.getByLabel('Contract start').fill(start);
+    // the calendar under the field: its arrows are named
+    await page.getByRole('button', { name: 'Next', exact: true }).waitFor(WAIT);
+    await page.getByRole('button', { name: 'Previous', exact: true }).waitFor(WAIT);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByLabel('Contract start').press('Tab');
     await page.getByLabel('Contract end').fill(end);
     await page.getByLabel('Contract end').press('Tab');

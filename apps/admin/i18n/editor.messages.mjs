@@ -678,4 +678,7 @@ export const messages = {
   preview_security: ['プレビューのセキュリティ', 'Preview security', '미리보기 보안', '预览安全'],
   preview_security_on: ['パスワードで保護する', 'Protect with a password', '비밀번호로 보호', '使用密码保护'],
   preview_password: ['プレビューのパスワード', 'Preview password', '미리보기 비밀번호', '预览密码'],
+  // the sliders of a colour field's picker
+  color_saturation: ['彩度と明るさ', 'Saturation and brightness', '채도와 밝기', '饱和度和亮度'],
+  color_hue: ['色相', 'Hue', '색조', '色相'],
 };

@@ -6,6 +6,9 @@ export const messages = {
   create: ['作成', 'Create', '생성', '创建'],
   delete: ['削除', 'Delete', '삭제', '删除'],
   close: ['閉じる', 'Close', '닫기', '关闭'],
+  // a date picker's arrows (month, year or decade, as it shows)
+  calendar_previous: ['前へ', 'Previous', '이전', '上一个'],
+  calendar_next: ['次へ', 'Next', '다음', '下一个'],
   retry: ['再試行', 'Retry', '다시 시도', '重试'],
   copy: ['コピー', 'Copy', '복사', '复制'],
   copied: ['コピーしました', 'Copied', '복사됨', '已复制'],

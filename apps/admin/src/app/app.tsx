@@ -21,13 +21,15 @@ const base: MantineThemeOverride = {
 };
 
 /**
- * The theme in the interface language: every modal, drawer and toast (confirmations through the modals manager
+ * The theme in the interface language: every modal, drawer, toast and date picker (confirmations through the modals manager
  * and every notifications.show included) gets its close button's accessible name here, once, instead of at each call.
  */
 function useTheme() {
   const t = useT();
   return useMemo(() => {
     const closeButtonProps = { 'aria-label': t('common.close') };
+    // the calendar's arrows (month, year or decade, as the picker shows)
+    const calendar = { defaultProps: { previousLabel: t('admin.calendar_previous'), nextLabel: t('admin.calendar_next') } };
     return createTheme({
       ...base,
       components: {
@@ -35,6 +37,9 @@ function useTheme() {
         Modal: { defaultProps: { closeButtonProps } },
         Drawer: { defaultProps: { closeButtonProps } },
         Notification: { defaultProps: { closeButtonProps } },
+        DateInput: calendar,
+        DatePickerInput: calendar,
+        DateTimePicker: calendar,
       },
     });
   }, [t]);

@@ -1,11 +1,11 @@
-import { ActionIcon, Button, ColorInput, Group, NumberInput, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, NumberInput, Text, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { LIMITS } from '@swipe/core/constants.ts';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '../../../components/icons';
 import { useT } from '../../../lib/i18n';
 import { useEditor } from '../editor-context';
 import type { I18nText } from '../model/doc';
 
-const SWATCHES = ['#ffffff', '#000000', '#1976d2', '#2BAA50', '#99D52A', '#e03131', '#f08c00', '#7048e8', '#dd2476', '#495057'];
+export { ColorField } from './color-field';
 
 /**
  * A field label with its "n/max" counter on the right. Text fields are never cut at their limit: past it
@@ -96,38 +96,6 @@ export function I18nInput({
     <Textarea {...common} autosize minRows={2} maxRows={6} onChange={(e) => set(e.currentTarget.value)} />
   ) : (
     <TextInput {...common} onChange={(e) => set(e.currentTarget.value)} />
-  );
-}
-
-/** Colour code as the rules accept it (hex, rgb(a), hsl(a)); empty means "default". */
-export function ColorField({
-  label,
-  value,
-  onChange,
-  path,
-  swatches,
-}: {
-  label: string;
-  value: string | null | undefined;
-  onChange: (v: string | null) => void;
-  path: string;
-  swatches?: string[];
-}) {
-  const { errors } = useEditor();
-  return (
-    <ColorInput
-      label={label}
-      value={value ?? ''}
-      onChange={(v) => onChange(v === '' ? null : v)}
-      // What the operator typed stays (never silently reverted on blur); the rule's message shows until it is fixed.
-      fixOnBlur={false}
-      format="hex"
-      swatches={swatches ?? SWATCHES}
-      swatchesPerRow={10}
-      error={errors[path]}
-      popoverProps={{ withinPortal: true }}
-      withEyeDropper={false}
-    />
   );
 }
 
