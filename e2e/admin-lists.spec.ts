@@ -278,7 +278,8 @@ describe('every list at both sizes', () => {
         ).toBeLessThanOrEqual(0);
         expect(await cutBadges(page), list.name).toEqual([]);
         await animationsSettled(page);
-        expect(await seriousViolations(page), list.name).toEqual([]);
+        // label in name too: the bell's unread count was in brackets, which a name's matching leaves out
+        expect(await seriousViolations(page, { labelInName: true }), list.name).toEqual([]);
         await screenshot(page, `admin-list-${list.name}-${size}-en`);
       }
       // Japanese: longer words in the same boxes
