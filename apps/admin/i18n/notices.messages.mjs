@@ -89,18 +89,8 @@ export const messages = {
   notices_author: ['配信元', 'From', '보낸 곳', '发布者'],
   // no brackets round the count: a name's text in brackets is left out when it is matched to what the button shows
   // (WCAG 2.5.3, axe's label-content-name-mismatch)
-  notices_bell_one: [
-    'お知らせ：未読 {count}件',
-    'Notifications: {count} unread',
-    '알림: 읽지 않음 {count}건',
-    '通知：{count} 条未读',
-  ],
-  notices_bell_other: [
-    'お知らせ：未読 {count}件',
-    'Notifications: {count} unread',
-    '알림: 읽지 않음 {count}건',
-    '通知：{count} 条未读',
-  ],
+  notices_bell_one: ['お知らせ：未読 {count}件', 'Notifications: {count} unread', '알림: 읽지 않음 {count}건', '通知：{count} 条未读'],
+  notices_bell_other: ['お知らせ：未読 {count}件', 'Notifications: {count} unread', '알림: 읽지 않음 {count}건', '通知：{count} 条未读'],
   notices_panel_title: ['システム通知', 'Notifications', '시스템 알림', '系统通知'],
   notices_panel_empty: ['通知はありません', 'No notifications', '알림이 없습니다', '暂无通知'],
   notices_loading: ['読み込み中…', 'Loading…', '불러오는 중…', '加载中…'],
