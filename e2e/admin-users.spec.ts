@@ -1,7 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
-import { DESKTOP, launchChromium, PHONE, screenshot, seriousViolations, signIn, startDemoServer, WAIT } from './helpers.js';
+import {
+  DESKTOP,
+  launchChromium,
+  noSeriousViolations,
+  PHONE,
+  screenshot,
+  seriousViolations,
+  signIn,
+  startDemoServer,
+  WAIT,
+} from './helpers.js';
 
 // The platform master creates an OEM master on the user screens; the OEM master sets
 // its password through the mailed set-up link, signs in (on a phone) and creates a user; the master pauses the
@@ -143,7 +153,8 @@ describe('user screens', () => {
     // the calendar under the field: its arrows are named
     await page.getByRole('button', { name: 'Next', exact: true }).waitFor(WAIT);
     await page.getByRole('button', { name: 'Previous', exact: true }).waitFor(WAIT);
-    expect(await seriousViolations(page)).toEqual([]);
+    // (once its entry animation is over: a colour half faded in is not the colour shown)
+    await noSeriousViolations(page);
     await page.getByLabel('Contract start').press('Tab');
     await page.getByLabel('Contract end').fill(end);
     await page.getByLabel('Contract end').press('Tab');
