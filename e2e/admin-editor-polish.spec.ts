@@ -97,8 +97,8 @@ async function journey(options: BrowserContextOptions, tag: string) {
   expect(await colour.inputValue()).toBe('not-a-colour'); // what was typed stays until fixed
   await colour.fill('#123456');
   // the picker under the field: its two sliders are named (Mantine's ColorInput gives them none)
-  await page.getByRole('slider', { name: 'Saturation and brightness' }).waitFor(WAIT);
-  await page.getByRole('slider', { name: 'Hue' }).waitFor(WAIT);
+  await page.getByRole('slider', { name: 'Saturation and brightness' }).first().waitFor(WAIT);
+  await page.getByRole('slider', { name: 'Hue' }).first().waitFor(WAIT);
   await noSeriousViolations(page);
   await colour.press('Tab');
   await expect.poll(() => prod.getByText('Enter a valid colour code (hex, rgb(a) or hsl(a)).').count(), WAIT).toBe(0);

@@ -1,4 +1,5 @@
 import { ColorInput } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { useT } from '../../../lib/i18n';
 import { useEditor } from '../editor-context';
 
@@ -6,21 +7,22 @@ const SWATCHES = ['#ffffff', '#000000', '#1976d2', '#2BAA50', '#99D52A', '#e0313
 
 /**
  * Mantine's ColorInput hands no names to its picker's sliders (ColorPicker alone takes saturationLabel and hueLabel):
- * they are named once the dropdown is there, in the order it shows them (a screen reader would otherwise announce
- * two unnamed sliders; axe: aria-input-field-name). Only the open dropdown is in the page.
+ * while a dropdown is open, its sliders are named in the order it shows them, again whenever they are drawn anew (a
+ * screen reader would otherwise announce two unnamed sliders; axe: aria-input-field-name).
  */
-function nameSliders(names: string[], frames = 10): void {
-  requestAnimationFrame(() => {
-    const sliders = document.querySelectorAll('.mantine-ColorInput-dropdown [role="slider"]');
-    if (!sliders.length) {
-      if (frames > 0) nameSliders(names, frames - 1);
-      return;
-    }
-    sliders.forEach((el, i) => {
-      const name = names[i];
-      if (name && !el.hasAttribute('aria-label')) el.setAttribute('aria-label', name);
-    });
-  });
+function nameSliders(names: string[]): MutationObserver {
+  // per dropdown: the one closing (its exit transition) and the one opening are both in the page for a moment
+  const apply = () => {
+    for (const dropdown of document.querySelectorAll('.mantine-ColorInput-dropdown'))
+      dropdown.querySelectorAll('[role="slider"]').forEach((el, i) => {
+        const name = names[i];
+        if (name && el.getAttribute('aria-label') !== name) el.setAttribute('aria-label', name);
+      });
+  };
+  const naming = new MutationObserver(apply);
+  naming.observe(document.body, { childList: true, subtree: true, attributes: true, attributeFilter: ['aria-label'] });
+  apply();
+  return naming;
 }
 
 /** Colour code as the rules accept it (hex, rgb(a), hsl(a)); empty means "default". */
@@ -39,6 +41,13 @@ export function ColorField({
 }) {
   const { errors } = useEditor();
   const t = useT();
+  // this field's watch over its open dropdown (another field's may be closing while this one opens)
+  const naming = useRef<MutationObserver | null>(null);
+  const stopNaming = () => {
+    naming.current?.disconnect();
+    naming.current = null;
+  };
+  useEffect(() => stopNaming, []);
   return (
     <ColorInput
       label={label}
@@ -50,7 +59,11 @@ export function ColorField({
       swatches={swatches ?? SWATCHES}
       swatchesPerRow={10}
       error={errors[path]}
-      popoverProps={{ withinPortal: true, onOpen: () => nameSliders([t('admin.color_saturation'), t('admin.color_hue')]) }}
+      popoverProps={{
+        withinPortal: true,
+        onOpen: () => nameSliders([t('admin.color_saturation'), t('admin.color_hue')]),
+        onClose: stopNaming,
+      }}
       withEyeDropper={false}
     />
   );
