@@ -45,6 +45,15 @@ export function adminSecurityHeaders(app: FastifyInstance, config: Config): void
     done();
   });
   app.addHook('onSend', (_req, reply, payload, done) => {
+    // A script or stylesheet is no document: a CSP, framing and opener rules and a permissions policy act on
+    // documents (and on workers, which the back-office starts from blobs only, under its page's policy), so the
+    // built files go without them: about 650 bytes of headers less on each of the 50-odd files of a first
+    // signed-in screen. nosniff stays (it is what makes a browser refuse a script of another type).
+    if (STATIC_TYPE.test(String(reply.getHeader('content-type') ?? ''))) {
+      reply.header('x-content-type-options', 'nosniff');
+      if (isTls(config, reply)) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+      return done(null, payload);
+    }
     if (!after) after = rest();
     reply.header('content-security-policy', before + reply.cspNonce + after);
     reply.header('x-frame-options', 'DENY');
@@ -53,6 +62,9 @@ export function adminSecurityHeaders(app: FastifyInstance, config: Config): void
     done(null, payload);
   });
 }
+
+/** The admin origin's built scripts and stylesheets (their content type, as @fastify/static sends it). */
+const STATIC_TYPE = /^(text|application)\/(javascript|css)\b/;
 
 /**
  * Headers of the sites origin. Operator scripts run here (and only here), so its CSP cannot forbid

@@ -119,6 +119,13 @@ describe('admin SPA host', () => {
     expect(js.statusCode).toBe(200);
     expect(js.headers['content-type']).toContain('javascript');
     expect(js.headers['cache-control']).toContain('immutable');
+    // a script is no document: nosniff, and none of the document-only headers (a CSP, framing, opener, permissions)
+    expect(js.headers['x-content-type-options']).toBe('nosniff');
+    for (const h of ['content-security-policy', 'x-frame-options', 'cross-origin-opener-policy', 'permissions-policy'])
+      expect(js.headers[h], h).toBeUndefined();
+    const html = await built.inject({ method: 'GET', url: '/login' });
+    expect(html.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(html.headers['x-frame-options']).toBe('DENY');
     const svg = await built.inject({ method: 'GET', url: '/favicon.svg' });
     expect(svg.statusCode).toBe(200);
     expect(svg.headers['cache-control']).not.toContain('immutable');
