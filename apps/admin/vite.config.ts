@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from '../../scripts/vite-precompress.ts';
+import { PREACT_FOR_REACT } from '../viewer/preact.mjs';
 
 // The back-office SPA, served by the admin origin (index.html gets a CSP nonce per response).
 const here = path.dirname(new URL(import.meta.url).pathname);
@@ -62,5 +63,13 @@ export default defineConfig({
   root: here,
   base: '/',
   plugins: [react(), adminMessages(), precompress()],
+  // React's API on Preact, as the viewer (apps/viewer/preact.mjs holds the one mapping): react-dom was 211 KB of
+  // the first load's 466 KB of script (docs/decisions.md, "The back-office runs on Preact too")
+  resolve: {
+    alias: Object.entries(PREACT_FOR_REACT).map(([find, replacement]) => ({
+      find: new RegExp(`^${find.replace('/', '\\/')}$`),
+      replacement,
+    })),
+  },
   build: { outDir: 'dist', emptyOutDir: true, manifest: true, target: 'es2020', chunkSizeWarningLimit: 2000 },
 });
