@@ -267,8 +267,13 @@ export async function noSeriousViolations(page: Page): Promise<void> {
 export async function seriousViolations(page: Page, opts: { labelInName?: boolean } = {}): Promise<string[]> {
   const labelInName = opts.labelInName === true;
   const rules = { [LABEL_IN_NAME]: { enabled: labelInName } };
-  const found = (await framesToCheck(page)).length
-    ? (await (await axeOn(page)).options({ resultTypes: ['violations'], rules }).analyze()).violations
+  const frames = await framesToCheck(page);
+  const found = frames.length
+    ? (
+        await axeOn(page, frames)
+          .options({ resultTypes: ['violations'], rules })
+          .analyze()
+      ).violations
     : await axeInPage(page, rules);
   return found
     .filter((v) => v.impact === 'serious' || v.impact === 'critical' || (labelInName && v.id === LABEL_IN_NAME))
@@ -304,8 +309,10 @@ async function axeInPage(page: Page, rules: Record<string, { enabled: boolean }>
  * one pass of the page itself unless a frame is of another origin: axe checks those through a blank page it opens
  * for each analysis (a new renderer: about a second).
  */
-async function axeOn(page: Page): Promise<AxeBuilder> {
-  return new AxeBuilder({ page }).setLegacyMode(!(await framesOfOtherOrigins(page))).exclude('iframe[sandbox=""]');
+function axeOn(page: Page, frames: Frame[]): AxeBuilder {
+  const origin = new URL(page.url()).origin;
+  const otherOrigin = frames.some((f) => /^https?:/.test(f.url()) && new URL(f.url()).origin !== origin);
+  return new AxeBuilder({ page }).setLegacyMode(!otherOrigin).exclude('iframe[sandbox=""]');
 }
 
 /** The frames axe would look into: every one but the page's own and the sandboxed ones. */
@@ -317,12 +324,6 @@ async function framesToCheck(page: Page): Promise<Frame[]> {
     out.push(f);
   }
   return out;
-}
-
-/** Whether the page holds a frame of another origin that axe would check. */
-async function framesOfOtherOrigins(page: Page): Promise<boolean> {
-  const origin = new URL(page.url()).origin;
-  return (await framesToCheck(page)).some((f) => /^https?:/.test(f.url()) && new URL(f.url()).origin !== origin);
 }
 
 /** Fills and sends the demo site's contact form (the page is on it) and waits for its success page. */

@@ -61,7 +61,10 @@ export function ColorField({
       error={errors[path]}
       popoverProps={{
         withinPortal: true,
-        onOpen: () => nameSliders([t('admin.color_saturation'), t('admin.color_hue')]),
+        onOpen: () => {
+          stopNaming();
+          naming.current = nameSliders([t('admin.color_saturation'), t('admin.color_hue')]);
+        },
         onClose: stopNaming,
       }}
       withEyeDropper={false}
