@@ -254,12 +254,18 @@ function fakeRoot() {
       listeners.push({ f, capture: o?.capture === true, passive: o?.passive === true }),
     removeEventListener: vi.fn(),
   };
-  const click = (init: Record<string, unknown>, atTarget: { stop?: boolean; prevent?: boolean; handler?: () => void } = {}) => {
+  const click = (
+    init: Record<string, unknown>,
+    atTarget: { stop?: boolean; prevent?: boolean; handler?: () => void; above?: (ev: unknown) => void } = {},
+  ) => {
     const ev = { defaultPrevented: false, ...init };
     for (const l of listeners.filter((x) => x.capture)) l.f(ev);
     if (atTarget.prevent) ev.defaultPrevented = true;
     atTarget.handler?.();
-    if (!atTarget.stop) for (const l of listeners.filter((x) => !x.capture)) l.f(ev);
+    if (atTarget.stop) return;
+    for (const l of listeners.filter((x) => !x.capture)) l.f(ev);
+    // on up to the document
+    atTarget.above?.(ev);
   };
   return { root: root as unknown as EventTarget & typeof root, listeners, click };
 }
@@ -309,12 +315,28 @@ describe('viewer events: taps', () => {
       },
     );
     await vi.advanceTimersByTimeAsync(0);
-    expect(sentBeforeLeaving).toEqual(['page_view', 'click_cta_btn', 'page_leave', 'tap', 'tap']);
+    // the link button's tap as its click bubbled out; the CTA's once its handler had run
+    expect(sentBeforeLeaving).toEqual(['page_view', 'tap', 'click_cta_btn', 'page_leave', 'tap']);
     const taps = posts.flatMap((p) => p.events).filter((e) => e.event === 'tap');
     expect(taps.map((e) => [e.x, e.y])).toEqual([
       [0.5, 0.5],
       [1, 1],
     ]);
+  });
+
+  it("a tap on one of the viewer's own links (sign-in, a language) is in the beacon sent as the click ends, before the next page", async () => {
+    const { mod, posts, fire } = await load();
+    const { root, click } = fakeRoot();
+    mod.watchTaps(root);
+    mod.pageView({ siteId: 3, pageId: 41 });
+    const link = { protocol: 'https:', href: 'https://sites.example/login', hash: '', download: false, target: '' };
+    const onLink = { closest: (sel: string) => (sel === '.vw-slide.is-current' ? slide : sel === 'a[href]' ? link : null) };
+    click({ detail: 1, button: 0, clientX: 110, clientY: 220, target: onLink }, { above: (ev) => fire('click', ev) });
+    // no timer has run: the browser may be on the next page before one would
+    expect(posts.map((p) => [p.via, p.events.map((e) => e.event)])).toEqual([['beacon', ['page_view', 'tap', 'page_leave']]]);
+    expect(posts[0]?.events[1]).toMatchObject({ page_id: 41, x: 0.5, y: 0.5 });
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(posts.flatMap((p) => p.events).filter((e) => e.event === 'tap')).toHaveLength(1);
   });
 });
 

@@ -149,13 +149,15 @@ export function pageView(e: Omit<VisitorEvent, 'event'>): void {
 const frac = (n: number) => Math.round(Math.min(1, Math.max(0, n)) * 10000) / 10000;
 
 /**
- * Taps on the current page inside `root`, as fractions of the page's box; passive listeners that never stop a
- * click. Each is seen on its way down (a CTA button keeps its click to itself) and recorded once the click's own
- * listeners have run, before anything they queued (a CTA's navigation); not when the click was cancelled without
- * bubbling up: the stage cancels the click that ends a drag (a link button cancels its click but lets it bubble).
+ * Taps on the current page inside `root`, as fractions of the page box; passive listeners that never stop a
+ * click. Each is seen on its way down and recorded once the click's own listeners have run: as it bubbles out of
+ * `root` (before the document's listener sends what is queued when a link leaves the page), or, for a click kept
+ * by its target (a CTA button), in a task queued before anything its handler queued (a CTA's navigation); not
+ * when the click was cancelled without bubbling up: the stage cancels the click that ends a drag (a link button
+ * cancels its click but lets it bubble).
  */
 export function watchTaps(root: EventTarget): () => void {
-  let bubbled: Event | null = null;
+  const pending = new Map<Event, VisitorEvent>();
   const down = (ev: Event) => {
     const e = ev as MouseEvent;
     // keyboard "clicks" have no point
@@ -163,20 +165,24 @@ export function watchTaps(root: EventTarget): () => void {
     const r = (e.target as Element | null)?.closest?.('.vw-slide.is-current')?.getBoundingClientRect();
     if (!r || r.width <= 0 || r.height <= 0) return;
     const { siteId, pageId, lang } = here;
-    const tap: VisitorEvent = {
+    pending.set(ev, {
       event: 'tap',
       siteId,
       pageId,
       lang,
       x: frac((e.clientX - r.left) / r.width),
       y: frac((e.clientY - r.top) / r.height),
-    };
+    });
     setTimeout(() => {
-      if (bubbled === ev || !ev.defaultPrevented) track(tap);
+      const tap = pending.get(ev);
+      pending.delete(ev);
+      if (tap && !ev.defaultPrevented) track(tap);
     });
   };
   const up = (ev: Event) => {
-    bubbled = ev;
+    const tap = pending.get(ev);
+    pending.delete(ev);
+    if (tap) track(tap);
   };
   root.addEventListener('click', down, { capture: true, passive: true });
   root.addEventListener('click', up, { passive: true });
