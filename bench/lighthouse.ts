@@ -80,6 +80,21 @@ function byType(details: unknown): Record<string, number> {
   return Object.fromEntries(items.filter((i) => i.resourceType !== 'total').map((i) => [i.resourceType, i.transferSize]));
 }
 
+/** BENCH_DEBUG: where a run's main-thread time went, by script and by kind of work, and its LCP element. */
+function debugAudits(audits: Record<string, { details?: unknown; displayValue?: string }>) {
+  type Item = Record<string, unknown>;
+  const items = (id: string) => ((audits[id]?.details as { items?: Item[] } | undefined)?.items ?? []) as Item[];
+  const ms = (v: unknown) => `${Math.round(Number(v ?? 0))}`.padStart(6);
+  console.log('    main thread by kind (ms):', items('mainthread-work-breakdown').map((i) => `${i.groupLabel} ${Math.round(Number(i.duration))}`).join(', '));
+  for (const i of items('bootup-time'))
+    console.log(`    ${ms(i.total)} total ${ms(i.scripting)} script ${ms(i.scriptParseCompile)} parse  ${String(i.url).replace(/^https?:\/\/[^/]+/, '')}`);
+  for (const i of items('long-tasks').slice(0, 8)) console.log(`    long task ${ms(i.duration)} at ${ms(i.startTime)}  ${String(i.url).replace(/^https?:\/\/[^/]+/, '')}`);
+  const lcp = items('largest-contentful-paint-element')[0] as { items?: { node?: { snippet?: string } }[] } | undefined;
+  if (lcp?.items?.[0]?.node?.snippet) console.log(`    LCP element: ${lcp.items[0].node.snippet.slice(0, 160)}`);
+  const phases = items('largest-contentful-paint-element')[1] as { items?: Item[] } | undefined;
+  if (phases?.items) console.log('    LCP phases:', phases.items.map((p) => `${p.phase} ${Math.round(Number(p.timing))}`).join(', '));
+}
+
 export async function lighthouseRun(url: string, runs: number, opts: LighthouseOptions = {}) {
   const { default: lighthouse } = await import('lighthouse');
   const config = opts.desktop ? (await import('lighthouse/core/config/desktop-config.js')).default : undefined;
@@ -111,6 +126,7 @@ export async function lighthouseRun(url: string, runs: number, opts: LighthouseO
       const r = await lighthouse(url, opts.prepare ? { ...flags, disableStorageReset: true } : flags, config);
       const lhr = r?.lhr;
       if (!lhr) continue;
+      if (process.env.BENCH_DEBUG) debugAudits(lhr.audits);
       results.push({
         score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
         lcp: lhr.audits['largest-contentful-paint']?.numericValue ?? 0,
