@@ -85,10 +85,18 @@ function debugAudits(audits: Record<string, { details?: unknown; displayValue?: 
   type Item = Record<string, unknown>;
   const items = (id: string) => ((audits[id]?.details as { items?: Item[] } | undefined)?.items ?? []) as Item[];
   const ms = (v: unknown) => `${Math.round(Number(v ?? 0))}`.padStart(6);
-  console.log('    main thread by kind (ms):', items('mainthread-work-breakdown').map((i) => `${i.groupLabel} ${Math.round(Number(i.duration))}`).join(', '));
+  console.log(
+    '    main thread by kind (ms):',
+    items('mainthread-work-breakdown')
+      .map((i) => `${i.groupLabel} ${Math.round(Number(i.duration))}`)
+      .join(', '),
+  );
   for (const i of items('bootup-time'))
-    console.log(`    ${ms(i.total)} total ${ms(i.scripting)} script ${ms(i.scriptParseCompile)} parse  ${String(i.url).replace(/^https?:\/\/[^/]+/, '')}`);
-  for (const i of items('long-tasks').slice(0, 8)) console.log(`    long task ${ms(i.duration)} at ${ms(i.startTime)}  ${String(i.url).replace(/^https?:\/\/[^/]+/, '')}`);
+    console.log(
+      `    ${ms(i.total)} total ${ms(i.scripting)} script ${ms(i.scriptParseCompile)} parse  ${String(i.url).replace(/^https?:\/\/[^/]+/, '')}`,
+    );
+  for (const i of items('long-tasks').slice(0, 8))
+    console.log(`    long task ${ms(i.duration)} at ${ms(i.startTime)}  ${String(i.url).replace(/^https?:\/\/[^/]+/, '')}`);
   const lcp = items('largest-contentful-paint-element')[0] as { items?: { node?: { snippet?: string } }[] } | undefined;
   if (lcp?.items?.[0]?.node?.snippet) console.log(`    LCP element: ${lcp.items[0].node.snippet.slice(0, 160)}`);
   const phases = items('largest-contentful-paint-element')[1] as { items?: Item[] } | undefined;
