@@ -1,4 +1,4 @@
-import { AppShell, Avatar, Burger, Group, Menu, NavLink, ScrollArea, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { AppShell, Avatar, Burger, Group, Menu, NavLink, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
@@ -148,7 +148,8 @@ export function AppLayout() {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label={t('admin.main_menu')}>
-        <AppShell.Section grow component={ScrollArea}>
+        {/* the browser's own scrolling: Mantine's ScrollArea watched the menu's size on every signed-in load */}
+        <AppShell.Section grow style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
           <nav>
             {MENU.filter((m) => !user || allowed.has(m.key)).map((m, _, shown) => {
               const longest = Math.max(...shown.map((x) => matchLength(x, rest)));
