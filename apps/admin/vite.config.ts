@@ -78,8 +78,8 @@ export default defineConfig({
     target: 'es2020',
     chunkSizeWarningLimit: 2000,
     // chunks under 20 KB are merged into the chunks that share them where that keeps the order modules run in:
-    // the site list's first load took 49 files, 30 now (a phone's HTTP/1.1 fetches six at a time; Lighthouse
-    // mobile LCP 3.7 s to 3.3 s, docs/decisions.md "Fewer, larger back-office chunks")
+    // a fresh site list took 49 files, 31 now (a phone's HTTP/1.1 fetches six at a time; Lighthouse mobile LCP
+    // 3.7 s to 3.3 s: docs/decisions.md, "The back-office runs on Preact too", "Fewer, larger chunks")
     rollupOptions: { output: { experimentalMinChunkSize: 20_000 } },
   },
 });
