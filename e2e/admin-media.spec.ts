@@ -93,6 +93,14 @@ describe('uploads in the editor', () => {
     await creativeInput(page).setInputFiles({ name: 'slow.webp', mimeType: 'image/webp', buffer: webp });
     await putSeen;
     expect(await page.getByTestId('dirty').count()).toBe(0);
+    // the page says it would ask (its listener cancels the event) and has painted since: Chromium's hang monitor
+    // closes a page whose renderer is slow to answer the close, so a busy renderer must not be what is measured
+    await page.waitForFunction(() => {
+      const e = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(e);
+      return e.defaultPrevented;
+    });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r))));
     const dialog = page.waitForEvent('dialog');
     await page.close({ runBeforeUnload: true });
     const d = await dialog;

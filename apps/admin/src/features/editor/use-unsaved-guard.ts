@@ -1,15 +1,17 @@
 import { modals } from '@mantine/modals';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { useBlocker } from 'react-router';
 import { t } from '../../lib/i18n';
 
 /**
  * While `active`, closing or reloading the tab asks first (the browser's own question). The one beforeunload
  * guard of the editor: unsaved changes below, and uploads still running (the document has not changed yet, so
- * the unsaved-changes check cannot know: docs/decisions.md "Uploads before saving").
+ * the unsaved-changes check cannot know: docs/decisions.md "Uploads before saving"). Registered as the state
+ * change commits (a layout effect), not after the next paint: an upload's request starts in the same turn, and a
+ * tab closed in between would otherwise leave without asking.
  */
 export function useBeforeUnloadGuard(active: boolean): void {
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!active) return;
     const h = (e: BeforeUnloadEvent) => {
       e.preventDefault();
