@@ -18,6 +18,8 @@ const unit = [
 const exclude = ['**/node_modules/**', '**/dist/**'];
 const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent' };
 const shared = './scripts/test-setup.ts';
+/** TEST_EXCLUDE: comma-separated globs left out of the api and e2e tiers (`.ci/run` uses it for a second database). */
+const skipped = (process.env.TEST_EXCLUDE ?? '').split(',').filter(Boolean);
 
 /**
  * The back-office's message tables are virtual modules its Vite build writes (apps/admin/vite.config.ts); a unit
@@ -45,7 +47,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/src/**/*.test.ts'],
-          exclude: [...exclude, 'apps/server/src/**/*.unit.test.ts'],
+          exclude: [...exclude, 'apps/server/src/**/*.unit.test.ts', ...skipped],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           isolate: false,
@@ -57,7 +59,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.spec.ts'],
-          exclude,
+          exclude: [...exclude, ...skipped],
           testTimeout: 90_000,
           hookTimeout: 180_000,
           isolate: false,

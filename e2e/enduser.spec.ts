@@ -11,7 +11,7 @@ import { makeVisitorSite } from '../apps/server/src/test/enduser-fixtures.js';
 import { startTestServer, type TestServer } from '../apps/server/src/test/helpers.js';
 import { type ReceivedMail, startSmtp } from '../apps/server/src/test/smtp.js';
 import { viewerPreact } from '../apps/viewer/preact.mjs';
-import { animationsSettled } from './helpers.js';
+import { animationsSettled, CHROMIUM } from './helpers.js';
 
 // The visitor forms' journeys in Chromium at phone size (390x844): register, read the confirmation mail from a
 // real SMTP server, follow the link, log in, open the members-only demo page; send the contact form
@@ -102,7 +102,7 @@ beforeAll(async () => {
     )
   ).id;
   browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM,
     args: [
       '--no-sandbox',
       '--disable-gpu',
