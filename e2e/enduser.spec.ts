@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { SMTPServer } from 'smtp-server';
 import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +11,7 @@ import { makeVisitorSite } from '../apps/server/src/test/enduser-fixtures.js';
 import { startTestServer, type TestServer } from '../apps/server/src/test/helpers.js';
 import { type ReceivedMail, startSmtp } from '../apps/server/src/test/smtp.js';
 import { viewerPreact } from '../apps/viewer/preact.mjs';
-import { animationsSettled, CHROMIUM } from './helpers.js';
+import { animationsSettled, launchChromium } from './helpers.js';
 
 // The visitor forms' journeys in Chromium at phone size (390x844): register, read the confirmation mail from a
 // real SMTP server, follow the link, log in, open the members-only demo page; send the contact form
@@ -101,17 +101,7 @@ beforeAll(async () => {
       [siteId, col - 1, row - 1],
     )
   ).id;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-    ],
-  });
+  browser = await launchChromium();
 }, 180_000);
 
 afterAll(async () => {
