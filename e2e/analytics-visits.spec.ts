@@ -89,6 +89,35 @@ async function stay(ctx: BrowserContext, ms: number): Promise<void> {
   server.ctx.clock.advance(ms);
 }
 
+/**
+ * The visitor closes the tab; the browser, as a person's does, runs on. `page.close({ runBeforeUnload })` does not
+ * wait for the page to go, and a context closed at once takes the page's leave beacon with it (a real browser
+ * keeps sending it): wait until the page is gone, then until its leave is stored.
+ */
+async function closeTab(page: Page): Promise<void> {
+  const gone = page.waitForEvent('close');
+  await page.close({ runBeforeUnload: true });
+  await gone;
+  await everyViewLeft();
+}
+
+/**
+ * State, not time: every page view stored has its page_leave stored (the visitors who left so far: each left page
+ * sends its leave as it goes). Checked before a visitor's browser context is closed, which would cancel a beacon
+ * still on its way; a real browser outlives its tabs.
+ */
+async function everyViewLeft(): Promise<void> {
+  const unleft = async () => {
+    const c = await server.ctx.db.one<{ views: number; leaves: number }>(
+      `SELECT count(*) FILTER (WHERE event = 'page_view')::int AS views, count(*) FILTER (WHERE event = 'page_leave')::int AS leaves
+         FROM analytics_events WHERE site_id = $1`,
+      [server.demoSiteId],
+    );
+    return c.views - c.leaves;
+  };
+  await expect.poll(unleft, { timeout: 30_000, interval: 100 }).toBe(0);
+}
+
 /** The "Contact us" CTA of A1 (a tap on the page and a CTA click), then the contact form sent. */
 async function contactFromA1(page: Page, email: string): Promise<void> {
   // the button pulses for ever (never "stable"): a click at its centre all the same
@@ -201,6 +230,7 @@ describe('analytics journey: every visit, dwell, tap and conversion as it happen
     await pressUntilAt(p2.page, 'ArrowLeft', 'A1');
     await stay(p2.ctx, 2000);
     await contactFromA1(p2.page, 'deep@example.com');
+    await everyViewLeft();
     await p2.ctx.close();
 
     // P4, a phone from t.co: B1, the language menu to English, C1, the locked C2, its sign-in link
@@ -220,6 +250,7 @@ describe('analytics journey: every visit, dwell, tap and conversion as it happen
     await stay(p4.ctx, 2000);
     await p4.page.locator('.is-current .sp-lock-secondary').click();
     await p4.page.waitForURL(/\/login/, WAIT);
+    await everyViewLeft();
     await p4.ctx.close();
 
     // P5, a phone typing the address: A1 reloaded twice, then the tab closed
@@ -231,14 +262,14 @@ describe('analytics journey: every visit, dwell, tap and conversion as it happen
       await p5.page.waitForSelector('.vw[data-ready="1"]', WAIT);
     }
     await stay(p5.ctx, 2000);
-    await p5.page.close({ runBeforeUnload: true });
+    await closeTab(p5.page);
     await p5.ctx.close();
 
     // P6, a desktop that only looks at A1 and closes the tab: a bounce
     const p6 = await desktop();
     await land(p6.page, '/');
     await stay(p6.ctx, 2500);
-    await p6.page.close({ runBeforeUnload: true });
+    await closeTab(p6.page);
     await p6.ctx.close();
 
     // P1 again 31 minutes later, the same day, from a mail campaign: A1's Contact us and the form
@@ -247,6 +278,7 @@ describe('analytics journey: every visit, dwell, tap and conversion as it happen
     await land(p1.page, '/?utm_source=mail&utm_medium=email&utm_campaign=autumn');
     await stay(p1.ctx, 3000);
     await contactFromA1(p1.page, 'returning@example.com');
+    await everyViewLeft();
     await p1.ctx.close();
 
     const n = await server.ctx.db.one<{ n: number }>('SELECT count(*)::int AS n FROM form_submissions WHERE site_id = $1', [
