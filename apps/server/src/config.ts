@@ -52,7 +52,7 @@ export interface Config {
   viewerManifest: string;
   /** ANALYTICS_RETENTION_MONTHS: raw analytics events are kept for this many months before the current one (0 = forever; rollups stay) */
   analyticsRetentionMonths: number;
-  /** ANALYTICS_ROLLUP_DELAY_MS: how long after a batch of events its site-days' rollups are recomputed (default 10 s) */
+  /** ANALYTICS_ROLLUP_DELAY_MS: the window of event batches whose site-days' rollups one run recomputes, due a window after it ends (default 10 s) */
   analyticsRollupDelayMs: number;
   /** webhooks may go to private and loopback addresses in production too (never needed on a real deployment) */
   webhookAllowPrivate: boolean;

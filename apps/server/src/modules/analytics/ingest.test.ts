@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../context.js';
 import { seedDemo } from '../../demo/seed.js';
 import { startTestServer, type TestServer } from '../../test/helpers.js';
+import { runJobs } from '../../test/jobs.js';
+import { waitFor } from '../../test/slow.js';
 import { getPublishedSite } from '../published/service.js';
 import { japanDay } from './ingest.js';
 import { countPageViewsBySite, getSiteSettings, setSiteSettings } from './service.js';
@@ -224,5 +226,65 @@ describe('billing', () => {
       s.id,
     ]);
     expect(march.get(Number(s.id))).toBe(5);
+  });
+});
+
+// PostgreSQL only: a second connection holds the events table while the batch's insert waits (PGlite has one
+// connection, so nothing can run between a statement's start and its commit there).
+describe.skipIf(!process.env.DATABASE_URL)('a batch that commits late', () => {
+  it('is in the figures even when the run of the window it arrived in read the day before it committed', async () => {
+    const ctx = srv.ctx;
+    const delay = ctx.config.analyticsRollupDelayMs;
+    // a Japan day no other test writes to, at the start of a delay window, standing still unless moved
+    const t0 = Math.ceil(Date.parse('2026-12-10T12:00:00+09:00') / delay) * delay + 1;
+    ctx.clock.set(new Date(t0), { frozen: true });
+    const day = japanDay(t0);
+    const pageViews = async () =>
+      (
+        await ctx.db.maybeOne<{ n: number }>('SELECT page_views AS n FROM analytics_site_days WHERE site_id = $1 AND day = $2', [
+          siteId,
+          day,
+        ])
+      )?.n ?? 0;
+    let release = () => {};
+    try {
+      expect((await post([view({ at: t0 })])).status).toBe(202);
+      // another connection takes the table: the next batch's insert waits (reads go on)
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let locked = () => {};
+      const lockTaken = new Promise<void>((resolve) => {
+        locked = resolve;
+      });
+      const holder = ctx.db.tx(async (q) => {
+        await q.query('LOCK TABLE analytics_events IN EXCLUSIVE MODE');
+        locked();
+        await held;
+      });
+      await lockTaken;
+      const late = post([view({ at: t0 + 10 })]);
+      await waitFor('the second batch waiting on the lock', async () =>
+        (await ctx.db.maybeOne(
+          "SELECT 1 AS x FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%INSERT INTO analytics_events%'",
+        ))
+          ? true
+          : undefined,
+      );
+      // meanwhile time passes and the window's run reads the day: one page view so far
+      ctx.clock.advance(2 * delay);
+      await runJobs(srv);
+      expect(await pageViews()).toBe(1);
+      release();
+      await holder;
+      expect((await late).status).toBe(202);
+      // the late batch is rolled up by a run of its own
+      ctx.clock.advance(2 * delay);
+      await runJobs(srv);
+      expect(await pageViews()).toBe(2);
+    } finally {
+      release();
+      ctx.clock.reset();
+    }
   });
 });

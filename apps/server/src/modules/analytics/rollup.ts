@@ -34,20 +34,30 @@ export function dayBefore(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
 }
 
+/** The delay window an instant falls in: the dedupe key of a rollup run (queueRollups). */
+export function rollupWindow(now: number, delayMs: number): number {
+  return Math.floor(now / Math.max(1, delayMs));
+}
+
 /**
- * Queues a rollup of each site-day `delayMs` from `now` (business time: due jobs are claimed by ctx.clock;
- * ctx.config.analyticsRollupDelayMs), in the caller's transaction. The dedupe key names the delay window the batch falls in: a burst of batches
- * in one window queues one run; a batch of a later window (the earlier run queued or done) gets its own
- * run, so no batch is left out (a queued job's window always ends before it runs).
+ * Queues a rollup of each site-day (business time: due jobs are claimed by ctx.clock;
+ * ctx.config.analyticsRollupDelayMs), in the caller's transaction. The dedupe key names the delay window the batch
+ * falls in: a burst of batches in one window queues one run; a batch of a later window (the earlier run queued or
+ * done) gets its own run, so no batch is left out. The run is due one delay after its window ends (between one and
+ * two delays after the first batch): a batch of the window that commits up to a delay after it was counted in that
+ * window is still read by the run it joined (events are queued after their commit, service.ts; a conversion in its
+ * submission's transaction).
  */
 export async function queueRollups(q: Queryable, keys: RollupKey[], delayMs = DEFAULT_ROLLUP_DELAY_MS, now = Date.now()): Promise<void> {
-  const window = Math.floor(now / Math.max(1, delayMs));
+  const delay = Math.max(1, delayMs);
+  const window = rollupWindow(now, delay);
+  const runAt = new Date((window + 2) * delay);
   const seen = new Set<string>();
   for (const k of keys) {
     const id = `${k.siteId}:${k.day}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    await enqueueJob(q, ROLLUP_JOB, { siteId: k.siteId, day: k.day }, { runAt: new Date(now + delayMs), dedupeKey: `${id}:${window}` });
+    await enqueueJob(q, ROLLUP_JOB, { siteId: k.siteId, day: k.day }, { runAt, dedupeKey: `${id}:${window}` });
   }
 }
 

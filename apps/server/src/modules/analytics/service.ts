@@ -23,7 +23,7 @@ import {
 } from './ingest.js';
 import { type VariationDay, variationDayRows } from './repo/variations.js';
 import { findSiteSettings, insertEvents, upsertSiteSettings } from './repo.js';
-import { queueRollups, type RollupKey } from './rollup.js';
+import { queueRollups, type RollupKey, rollupWindow } from './rollup.js';
 import { saltFor, visitorId } from './visitors.js';
 
 /** The one bot rule and Global Privacy Control, for the viewer's experiments (bots and GPC see the control). */
@@ -121,24 +121,26 @@ async function honoursDnt(ctx: AppContext, siteId: number): Promise<boolean> {
 }
 
 // The rollup refresh of a (site, day) is one job per delay window (rollup.ts dedupes it in the jobs table).
+// A batch queues it after its events commit, with the window of that moment: the window's run is due only after
+// the window ends, so a run it joins has not started yet and reads these events (read before the commit, a slow
+// insert could land after the run it joined had read the day, and stay out of the figures until the next batch).
 // This process remembers the keys it queued in the current window, so under load the batches of a busy site
-// do not all contend for the same jobs row: only the first batch of a window queues it (after its commit).
+// do not all contend for the same jobs row: only the first batch of a window queues it.
 const queuedKeysOf = perContext(() => new ByteCache<number>('analytics queued rollups', 2 * 1024 * 1024, () => 8));
-function unqueued(ctx: AppContext, keys: RollupKey[]): { keys: RollupKey[]; committed(): void } {
+async function queueCommitted(ctx: AppContext, keys: RollupKey[]): Promise<void> {
   const memo = queuedKeysOf(ctx);
-  const window = Math.floor(ctx.clock.nowMs() / Math.max(1, ctx.config.analyticsRollupDelayMs));
+  const now = ctx.clock.nowMs();
+  const window = rollupWindow(now, ctx.config.analyticsRollupDelayMs);
   const due = keys.filter((k) => memo.get(`${k.siteId}:${k.day}`) !== window);
-  return {
-    keys: due,
-    committed() {
-      for (const k of due) memo.set(`${k.siteId}:${k.day}`, window);
-    },
-  };
+  if (due.length === 0) return;
+  // each key its own insert, deduped on its own: no transaction needed around them
+  await queueRollups(ctx.db, due, ctx.config.analyticsRollupDelayMs, now);
+  for (const k of due) memo.set(`${k.siteId}:${k.day}`, window);
 }
 
 /**
- * Stores the events of published sites, on pages of that site, in one transaction with their rollup queue;
- * popup clicks count their applicants. Nothing is stored for bots, preview traffic, or (where the site
+ * Stores the events of published sites, on pages of that site (with their popup clicks' applicant counts, in one
+ * transaction), then queues their rollup. Nothing is stored for bots, preview traffic, or (where the site
  * honours it) DNT / GPC; applicant counts still count for DNT visitors (they hold no identity). Under Global
  * Privacy Control the events are stored without a visitor id (page counts only). `identified`: a visitor id
  * was stored (the caller then keeps the cookie).
@@ -194,21 +196,18 @@ export async function recordEvents(
     )
     .map((e) => ({ siteId: e.siteId, popupId: e.popupId as number }));
   if (rows.length === 0 && popupClicks.length === 0) return { accepted: 0, identified: false };
-  const toQueue = unqueued(ctx, rollupKeysOf(rows));
-  if (toQueue.keys.length === 0 && popupClicks.length === 0) {
+  if (popupClicks.length === 0) {
     // the common case under load: one statement, atomic on its own (no BEGIN/COMMIT round trips)
     await insertEvents(ctx.db, rows);
-    return { accepted: rows.length, identified };
+  } else {
+    await ctx.db.tx(async (q) => {
+      if (rows.length > 0) await insertEvents(q, rows);
+      // The applicant-limit item counts its applicants, never past the limit.
+      await countPopupClicks(q, popupClicks);
+    });
   }
-  await ctx.db.tx(async (q) => {
-    if (rows.length > 0) {
-      await insertEvents(q, rows);
-      if (toQueue.keys.length > 0) await queueRollups(q, toQueue.keys, ctx.config.analyticsRollupDelayMs, now);
-    }
-    // The applicant-limit item counts its applicants, never past the limit.
-    if (popupClicks.length > 0) await countPopupClicks(q, popupClicks);
-  });
-  toQueue.committed();
+  // after the commit (above): a crash in between leaves the day to its next batch or the daily re-roll
+  if (rows.length > 0) await queueCommitted(ctx, rollupKeysOf(rows));
   return { accepted: rows.length, identified };
 }
 
