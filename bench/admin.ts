@@ -195,8 +195,10 @@ export async function run(): Promise<void> {
     } finally {
       await browser.close();
     }
-    await lighthouseFigures('/login', `${product.admin}/login`);
-    await lighthouseFigures('site list, signed in', siteListUrl, signedIn(product.admin));
+    // BENCH_ADMIN_PAGES=login or site-list: only that page's Lighthouse figures (both by default)
+    const pages = (process.env.BENCH_ADMIN_PAGES ?? 'login,site-list').split(',');
+    if (pages.includes('login')) await lighthouseFigures('/login', `${product.admin}/login`);
+    if (pages.includes('site-list')) await lighthouseFigures('site list, signed in', siteListUrl, signedIn(product.admin));
   } finally {
     await product.stop();
   }
