@@ -5,7 +5,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
 import { billMonth } from '../apps/server/src/modules/billing/service.js';
 import { makeAccount, TEST_PASSWORD } from '../apps/server/src/test/helpers.js';
-import { DESKTOP, launchChromium, noSeriousViolations, PHONE, screenshot, signIn, startDemoServer, WAIT } from './helpers.js';
+import {
+  DESKTOP,
+  launchChromium,
+  noSeriousViolations,
+  PHONE,
+  screenshot,
+  seriousViolations,
+  signIn,
+  startDemoServer,
+  WAIT,
+} from './helpers.js';
 
 // The demo user (Standard) has this month's bill (the billing run through the billing service);
 // it opens plan check, downloads the invoice PDF and opens /plan to see its usage; the master force-completes
@@ -55,6 +65,8 @@ describe('admin billing journey', () => {
       await expect.poll(() => row.textContent(), WAIT).toContain(MONTH);
       await expect.poll(() => row.getByTestId('bill-status').textContent(), WAIT).toBe('Unpaid');
       await noSeriousViolations(page);
+      // the row actions' names begin with the text they show (label in name: "Pay by card: the … bill")
+      expect(await seriousViolations(page, { labelInName: true })).toEqual([]);
       await screenshot(page, `admin-billing-check-${size}`);
 
       const [download] = await Promise.all([
@@ -66,7 +78,7 @@ describe('admin billing journey', () => {
       expect(fs.readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
 
       // the card form: a bad number is refused before anything is sent
-      await row.getByRole('button', { name: `Pay the ${MONTH} bill by card` }).click();
+      await row.getByRole('button', { name: `Pay by card: the ${MONTH} bill` }).click();
       const dialog = page.getByRole('dialog', { name: 'Pay by card' });
       await dialog.waitFor();
       await dialog.getByLabel('Card number').fill('4242424242424241');

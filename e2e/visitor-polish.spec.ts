@@ -6,7 +6,7 @@ import { invalidateSite, planOf, publishSnapshot } from '@swipe/server/modules/s
 import { buildViewerIfStale, type DemoServer, startDemoServer } from '@swipe/viewer/testing/harness.ts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchChromium, noSeriousViolations, PHONE, WAIT } from './helpers.js';
+import { DESKTOP, launchChromium, noSeriousViolations, PHONE, seriousViolations, WAIT } from './helpers.js';
 
 // The visitor's side of the demo site: popups never cover the page, the language menu, unoffered
 // languages and the remembered choice, return paths and member sign-out, unknown positions, and
@@ -93,7 +93,9 @@ describe.each(SIZES)('languages at %s size', (_name, size) => {
     const ctx = await browser.newContext({ ...size, locale: 'ja-JP' });
     try {
       const page = await open(ctx, '/B1');
-      await page.getByRole('button', { name: '言語' }).click();
+      // its name holds the code it shows (label in name): 言語 JA
+      expect(await seriousViolations(page, { labelInName: true })).toEqual([]);
+      await page.getByRole('button', { name: '言語 JA', exact: true }).click();
       const en = page.locator('.vw-lang-menu a[data-lang="en"]');
       await en.waitFor();
       // every entry of the menu is on top where it shows (the category tab bar lies under the menu)
@@ -119,7 +121,7 @@ describe.each(SIZES)('languages at %s size', (_name, size) => {
       expect(await page.locator('html').getAttribute('lang')).toBe('en');
       // choosing the default language again is remembered too
       await page.waitForSelector('.vw[data-ready="1"]', WAIT);
-      await page.getByRole('button', { name: 'Language' }).click();
+      await page.getByRole('button', { name: 'Language EN', exact: true }).click();
       await page.locator('.vw-lang-menu a[data-lang="ja"]').click();
       await page.waitForURL(/127\.0\.0\.1:\d+\/A2$/, WAIT);
       await page.goto(`${demo.sites}/B1`);

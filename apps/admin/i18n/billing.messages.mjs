@@ -82,7 +82,7 @@ export const messages = {
   check_pay: ['カードで支払う', 'Pay by card', '카드로 결제', '用银行卡支付'],
   check_pay_for: [
     '{month} の請求をカードで支払う',
-    'Pay the {month} bill by card',
+    'Pay by card: the {month} bill',
     '{month} 청구를 카드로 결제',
     '用银行卡支付 {month} 的账单',
   ],

@@ -62,7 +62,8 @@ export const TopBar = memo(function TopBar({
               className="vw-round"
               aria-haspopup="true"
               aria-expanded={lang.open}
-              aria-label={t('viewer.language')}
+              // the name holds the code it shows (WCAG 2.5.3: "言語 JA" is what a voice user says)
+              aria-label={`${t('viewer.language')} ${site.lang.toUpperCase()}`}
               onClick={() => lang.setOpen(!lang.open)}
             >
               <Icon name="globe" />
