@@ -25,8 +25,7 @@ async function journey(options: BrowserContextOptions, tag: string) {
   page.on('request', (r) => {
     if (r.method() === 'PUT' && /\/api\/v1\/sites\/\d+$/.test(r.url())) puts.push(r.url());
   });
-  await signIn(page, j.adminUrl, USER);
-  await page.goto(`${j.adminUrl}/master-user/site/${j.siteId}`);
+  await signIn(page, j.adminUrl, USER, 'en', `/master-user/site/${j.siteId}`);
 
   // 6. The switch says what it does: another category opens at its first page, or keeps the page number.
   await page.getByRole('tab', { name: 'Basics' }).click();

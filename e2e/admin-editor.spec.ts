@@ -175,8 +175,7 @@ describe('site editor journey', () => {
   it('shows rule failures inline, from the same schemas as the server, and guards unsaved changes', async () => {
     const ctx = await browser.newContext(DESKTOP);
     const page = await ctx.newPage();
-    await signIn(page, admin(), USER);
-    await page.goto(`${admin()}/master-user/site/${server.demoSiteId}`);
+    await signIn(page, admin(), USER, 'en', `/master-user/site/${server.demoSiteId}`);
     await page.getByRole('tab', { name: 'SEO & tags' }).click();
     await page.getByLabel(/^Title/).fill(' leading space');
     await page.getByText('No leading or trailing spaces.', { exact: true }).waitFor();

@@ -29,8 +29,7 @@ describe('times carry their zone', () => {
     for (const [size, opts] of SIZES) {
       const ctx = await context({ ...opts, timezoneId: 'UTC' });
       const page = await ctx.newPage();
-      await signIn(page, j.adminUrl, MASTER);
-      await page.goto(`${j.adminUrl}/master/user/${id}`);
+      await signIn(page, j.adminUrl, MASTER, 'en', `/master/user/${id}`);
       await page.getByText('2026-11-27 13:01 JST').first().waitFor();
       expect(await page.getByText('2026-11-27 04:01').count()).toBe(0);
       await noSeriousViolations(page);
@@ -45,8 +44,7 @@ describe('times carry their zone', () => {
     for (const [size, opts] of SIZES) {
       const ctx = await context({ ...opts, timezoneId: 'UTC' });
       const page = await ctx.newPage();
-      await signIn(page, j.adminUrl, MASTER, 'ja');
-      await page.goto(`${j.adminUrl}/master/user/${id}`);
+      await signIn(page, j.adminUrl, MASTER, 'ja', `/master/user/${id}`);
       const row = page.getByTestId('history-row').first();
       await row.getByText('プラットフォーム運営者').waitFor();
       expect(await row.innerText()).not.toContain('Platform operator');
@@ -143,8 +141,7 @@ describe('forms refuse what they cannot keep', () => {
     for (const [size, opts] of SIZES) {
       const ctx = await context(opts);
       const page = await ctx.newPage();
-      await signIn(page, j.adminUrl, USER);
-      await page.goto(`${j.adminUrl}/master-user/notification-delivery/${j.siteId}/create`);
+      await signIn(page, j.adminUrl, USER, 'en', `/master-user/notification-delivery/${j.siteId}/create`);
       const title = page.getByLabel(/^Title/);
       await title.fill('W'.repeat(5000));
       expect((await title.inputValue()).length).toBe(50);
@@ -171,8 +168,7 @@ describe('required fields are marked', () => {
     for (const [size, opts] of SIZES) {
       const ctx = await context(opts);
       const page = await ctx.newPage();
-      await signIn(page, j.adminUrl, USER);
-      await page.goto(`${j.adminUrl}/master-user/site/${j.siteId}`);
+      await signIn(page, j.adminUrl, USER, 'en', `/master-user/site/${j.siteId}`);
       const input = page.getByLabel(/^Site name/);
       await input.waitFor();
       const label = page.locator(`label[for="${await input.getAttribute('id')}"]`);
@@ -222,8 +218,7 @@ describe('CSV import', () => {
       for (const lang of ['en', 'ja'] as const) {
         const ctx = await context(opts);
         const page = await ctx.newPage();
-        await signIn(page, j.adminUrl, MASTER, lang, 'home');
-        await page.goto(`${j.adminUrl}/master/user-list/import`);
+        await signIn(page, j.adminUrl, MASTER, lang, `/master/user-list/import`);
         const input = page.locator('input[type="file"]');
         await input.waitFor({ state: 'attached' });
         const tag = `${size}-${lang}`;
@@ -275,8 +270,7 @@ describe('navigation', () => {
       for (const lang of ['en', 'ja'] as const) {
         const ctx = await context(opts);
         const page = await ctx.newPage();
-        await signIn(page, j.adminUrl, MASTER, lang, 'home');
-        await page.goto(`${j.adminUrl}/master/settings`);
+        await signIn(page, j.adminUrl, MASTER, lang, `/master/settings`);
         const main = page.getByRole('main');
         await main.getByRole('heading', { name: lang === 'en' ? 'Settings' : '設定', level: 1 }).waitFor();
         await noSeriousViolations(page);
@@ -299,8 +293,7 @@ describe('navigation', () => {
     for (const [size, opts] of SIZES) {
       const ctx = await context(opts);
       const page = await ctx.newPage();
-      await signIn(page, j.adminUrl, USER);
-      await page.goto(`${j.adminUrl}/master-user/summary`);
+      await signIn(page, j.adminUrl, USER, 'en', `/master-user/summary`);
       await page.getByRole('heading', { name: 'Page not found' }).waitFor();
       expect(await page.getByText('You do not have permission').count()).toBe(0);
       await noSeriousViolations(page);
@@ -315,8 +308,7 @@ describe('the profile image is checked by content in the browser', () => {
     for (const [size, opts] of SIZES) {
       const ctx = await context(opts);
       const page = await ctx.newPage();
-      await signIn(page, j.adminUrl, USER);
-      await page.goto(`${j.adminUrl}/master-user/profile-image`);
+      await signIn(page, j.adminUrl, USER, 'en', `/master-user/profile-image`);
       await page.getByText('Up to 2 MB').waitFor();
       await page
         .locator('input[type=file]')
@@ -375,8 +367,7 @@ describe('the changed screens in Japanese', () => {
     for (const [size, opts] of SIZES) {
       const ctx = await context(opts);
       const master = await ctx.newPage();
-      await signIn(master, j.adminUrl, MASTER, 'ja', 'home');
-      await master.goto(`${j.adminUrl}/master/plan-management`);
+      await signIn(master, j.adminUrl, MASTER, 'ja', `/master/plan-management`);
       const flags = master.getByText('独自ドメイン', { exact: true }).first();
       await flags.waitFor(WAIT);
       // a feature's badge is never cut: its text is whole inside it
@@ -393,8 +384,7 @@ describe('the changed screens in Japanese', () => {
       await screenshot(master, `first-steps-news-scheduled-${size}-ja`);
 
       const page = await ctx.newPage();
-      await signIn(page, j.adminUrl, USER, 'ja');
-      await page.goto(`${j.adminUrl}/master-user/notification-delivery/${j.siteId}/create`);
+      await signIn(page, j.adminUrl, USER, 'ja', `/master-user/notification-delivery/${j.siteId}/create`);
       await page.getByText('0 / 50 文字').waitFor();
       await screenshot(page, `first-steps-delivery-form-${size}-ja`);
       await page.goto(`${j.adminUrl}/master-user/site/${j.siteId}`);

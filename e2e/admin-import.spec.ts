@@ -64,8 +64,7 @@ describe('CSV import of users', () => {
       const page = await ctx.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      await signIn(page, admin(), MASTER);
-      await page.goto(`${admin()}/master/user-list/import`);
+      await signIn(page, admin(), MASTER, 'en', `/master/user-list/import`);
       await page.getByRole('heading', { name: 'Import users from CSV' }).waitFor();
       expect(await seriousViolations(page)).toEqual([]);
 

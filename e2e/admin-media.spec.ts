@@ -25,8 +25,7 @@ beforeAll(async () => {
 async function openEditor(opts: BrowserContextOptions): Promise<Page> {
   const ctx = await j.browser.newContext(opts);
   const page = await ctx.newPage();
-  await signIn(page, j.adminUrl, USER);
-  await page.goto(`${j.adminUrl}/master-user/site/${j.siteId}`);
+  await signIn(page, j.adminUrl, USER, 'en', `/master-user/site/${j.siteId}`);
   await page.getByRole('tab', { name: 'Creatives' }).click();
   await page.getByText('Creative (image or video)').first().waitFor(WAIT);
   return page;

@@ -36,8 +36,7 @@ describe('operator preview', () => {
     it(`opens the working copy from the editor in one click, without a passcode, in the admin language (${name} px)`, async () => {
       const ctx = await j.browser.newContext({ ...viewport, locale: 'en-US' });
       const page = await ctx.newPage();
-      await signIn(page, j.adminUrl, USER, 'ja');
-      await page.goto(`${j.adminUrl}/master-user/site/${j.siteId}`);
+      await signIn(page, j.adminUrl, USER, 'ja', `/master-user/site/${j.siteId}`);
       await page.getByRole('button', { name: 'プレビュー', exact: true }).waitFor();
       await noSeriousViolations(page);
       const tab = await openPreview(page, 'プレビュー');
@@ -80,8 +79,7 @@ describe('invitation before a passcode exists', () => {
       expect(created.status).toBe(201);
       const ctx = await j.browser.newContext(viewport);
       const page = await ctx.newPage();
-      await signIn(page, j.adminUrl, USER);
-      await page.goto(`${j.adminUrl}/master-user/site/${created.body.id}`);
+      await signIn(page, j.adminUrl, USER, 'en', `/master-user/site/${created.body.id}`);
       await page.getByRole('button', { name: 'Share', exact: true }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByText(/No passcode yet/).waitFor();

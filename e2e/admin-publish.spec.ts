@@ -30,8 +30,7 @@ describe('draft and live', () => {
     it(`shows unpublished changes, confirms publishing, says what each action did (${name} px)`, async () => {
       const ctx = await j.browser.newContext(viewport);
       const page = await ctx.newPage();
-      await signIn(page, j.adminUrl, USER);
-      await page.goto(`${j.adminUrl}/master-user/site/${j.siteId}`);
+      await signIn(page, j.adminUrl, USER, 'en', `/master-user/site/${j.siteId}`);
       await expect.poll(async () => liveState(page).textContent()).toBe('Live is up to date');
       const liveHref = await page.getByTestId('live-link').getAttribute('href');
       expect(liveHref).toMatch(/^http/);
@@ -97,8 +96,7 @@ describe('domain wizard', () => {
       page.on('request', (r) => {
         if (r.method() !== 'GET' && r.url().includes('/domain')) puts.push(`${r.method()} ${r.url()}`);
       });
-      await signIn(page, j.adminUrl, USER);
-      await page.goto(`${j.adminUrl}/master-user/site/${j.siteId}`);
+      await signIn(page, j.adminUrl, USER, 'en', `/master-user/site/${j.siteId}`);
       await page.getByRole('tab', { name: 'Domain' }).click();
       await page.getByText('The domain is saved only when you press "Verify" at the last step.').waitFor();
       await page.getByRole('textbox', { name: 'Domain' }).fill(`lp${name}.example.com`);

@@ -137,8 +137,7 @@ describe('admin staff journey', () => {
       const page = await ctx.newPage();
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
-      await signIn(page, admin(), USER);
-      await page.goto(`${admin()}/master-user/admin-list`);
+      await signIn(page, admin(), USER, 'en', `/master-user/admin-list`);
       await page.getByTestId('staff-row').first().waitFor();
       await noSeriousViolations(page);
       await screenshot(page, `admin-staff-list-${size.name}`);
@@ -191,8 +190,7 @@ describe('admin staff journey', () => {
   it('a staff member deletes its own account and is signed out', async () => {
     const ctx = await browser.newContext(PHONE);
     const page = await ctx.newPage();
-    await signIn(page, admin(), STAFF);
-    await page.goto(`${admin()}/master-user/delete-account`);
+    await signIn(page, admin(), STAFF, 'en', `/master-user/delete-account`);
     await page.getByText('Your staff account is deleted.').first().waitFor();
     await page.getByLabel(/^current password/i).fill(STAFF.password);
     await page.getByRole('button', { name: 'Delete my account' }).click();

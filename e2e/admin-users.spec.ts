@@ -186,8 +186,7 @@ describe('user screens', () => {
     await p.getByLabel(/^Confirm new password/).fill(OEM.password);
     await p.getByRole('button', { name: 'Set password' }).click();
     await p.getByRole('status').waitFor();
-    await signIn(p, admin(), OEM);
-    await p.goto(`${admin()}/admin/user-list`);
+    await signIn(p, admin(), OEM, 'en', `/admin/user-list`);
     await p.getByText('No users yet').waitFor();
     expect(await seriousViolations(p)).toEqual([]);
     await screenshot(p, 'admin-users-empty-390');

@@ -133,8 +133,7 @@ describe('site visitors screen', () => {
   it('fits a phone screen', async () => {
     const ctx = await browser.newContext(PHONE);
     const page = await ctx.newPage();
-    await signIn(page, admin(), USER);
-    await page.goto(`${admin()}/master-user/site/${server.demoSiteId}/visitors?tab=contacts`);
+    await signIn(page, admin(), USER, 'en', `/master-user/site/${server.demoSiteId}/visitors?tab=contacts`);
     await expect.poll(() => page.getByTestId('visitor-row').count(), WAIT).toBe(2);
     // one card per entry: the details are on screen, not behind a horizontal scroll
     expect(await page.getByText('Do you ship to Osaka?').isVisible()).toBe(true);

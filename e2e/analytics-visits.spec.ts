@@ -369,8 +369,7 @@ describe('analytics journey: every visit, dwell, tap and conversion as it happen
         const page = await ctx.newPage();
         const errors: string[] = [];
         page.on('pageerror', (e) => errors.push(e.message));
-        await signIn(page, adminUrl(), USER, lang);
-        await page.goto(`${adminUrl()}/master-user/site/list/${server.demoSiteId}`);
+        await signIn(page, adminUrl(), USER, lang, `/master-user/site/list/${server.demoSiteId}`);
         await expect.poll(() => page.getByTestId('kpi-pageViews-value').textContent(), WAIT).toBe('15');
         const lp = await api<{ totals: Figures }>(`${site()}/lp`);
         const kpi = (k: string) => page.getByTestId(`kpi-${k}-value`).textContent();

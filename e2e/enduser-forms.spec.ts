@@ -59,8 +59,7 @@ describe('end-user form rules, set in the editor and applied alike by the form a
   it('the operator sets a pattern (a risky one is refused inline) and publishes', async () => {
     const ctx = await j.browser.newContext(DESKTOP);
     const page = await ctx.newPage();
-    await signIn(page, j.adminUrl, USER);
-    await page.goto(`${j.adminUrl}/master-user/site/${j.siteId}`);
+    await signIn(page, j.adminUrl, USER, 'en', `/master-user/site/${j.siteId}`);
     await page.getByRole('tab', { name: 'Forms' }).click();
     await page.getByRole('button', { name: 'Add field' }).click();
     await page.getByLabel('Title').last().fill(ZIP);

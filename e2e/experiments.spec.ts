@@ -52,8 +52,7 @@ describe('A/B test journey', () => {
     const page = await ctx.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await signIn(page, admin(), USER);
-    await page.goto(`${admin()}/master-user/site/${server.demoSiteId}`);
+    await signIn(page, admin(), USER, 'en', `/master-user/site/${server.demoSiteId}`);
     await page.getByRole('button', { name: 'More actions' }).click();
     await page.getByRole('menuitem', { name: 'A/B tests' }).click();
     await page.waitForURL(new RegExp(`/site/${server.demoSiteId}/experiments$`));
@@ -167,8 +166,7 @@ describe('A/B test journey', () => {
   it('shows the list, the test and its results at 390 px, axe clean', async () => {
     const ctx = await browser.newContext(PHONE);
     const page = await ctx.newPage();
-    await signIn(page, admin(), USER);
-    await page.goto(`${admin()}/master-user/site/${server.demoSiteId}/experiments`);
+    await signIn(page, admin(), USER, 'en', `/master-user/site/${server.demoSiteId}/experiments`);
     await page.getByRole('link', { name: 'Headline test' }).waitFor(WAIT);
     await noSeriousViolations(page);
     await screenshot(page, 'experiments-list-390');

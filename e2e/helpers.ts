@@ -223,16 +223,26 @@ export async function screenshot(page: Page, name: string): Promise<string> {
  * screen. The login screen is always English (its fields are found by their English labels); `lang` is the
  * admin's language for every load after it (kept in the browser, as a user's choice is).
  */
+/**
+ * Signs in through the API and hands the page its session, in English unless `lang` says otherwise. It lands on the
+ * site list, on the home screen, or straight on `landing` when that is a path of the admin origin ('/master/summary':
+ * the screen a test opens next, without loading the site list first; the test waits for that screen's own content).
+ */
 export async function signIn(
   page: Page,
   adminUrl: string,
   login: { email: string; password: string },
   lang = 'en',
-  landing: 'site-list' | 'home' = 'site-list',
+  landing: 'site-list' | 'home' | `/${string}` = 'site-list',
 ): Promise<void> {
   await page.addInitScript(() => localStorage.setItem('swipe.admin.lang', 'en'));
   const client = createClient({ baseUrl: adminUrl, getLanguage: () => 'en', getToken: () => null });
   const pair = await client.post<TokenPairView>('auth/login', { email: login.email, password: login.password });
+  const direct = landing.startsWith('/');
+  // init scripts run in the order they were added: this one wins on every later load
+  const inLang = async () => {
+    if (lang !== 'en') await page.addInitScript((l) => localStorage.setItem('swipe.admin.lang', l), lang);
+  };
   if (pair.user.mustChangePassword) {
     await signInOnScreen(page, adminUrl, login);
   } else {
@@ -240,12 +250,17 @@ export async function signIn(
     await page.goto(`${adminUrl}/api/v1/health/live`);
     const session = { accessToken: pair.accessToken, refreshToken: pair.refreshToken, user: pair.user };
     await page.evaluate((v) => localStorage.setItem('swipe.admin.session', v), JSON.stringify(session));
+    if (direct) {
+      await inLang();
+      await page.goto(`${adminUrl}${landing}`);
+      return;
+    }
     const home = `${adminUrl}/${pair.user.userTypeId}`;
     await page.goto(landing === 'home' ? home : `${home}/site-list`);
     await page.waitForURL(landing === 'home' ? /\/(site-list|summary)$/ : /\/site-list$/);
   }
-  // init scripts run in the order they were added: this one wins on every later load
-  if (lang !== 'en') await page.addInitScript((l) => localStorage.setItem('swipe.admin.lang', l), lang);
+  await inLang();
+  if (direct) await page.goto(`${adminUrl}${landing}`);
 }
 
 /** Signs in on the login screen, as a person does, and waits for the screen it leads to. */

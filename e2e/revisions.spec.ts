@@ -119,8 +119,7 @@ describe('revisions and dynamic text', () => {
   it('the revisions screen on a phone (390 px): one card per revision, axe clean', async () => {
     const ctx = await j.browser.newContext(PHONE);
     const page = await ctx.newPage();
-    await signIn(page, j.adminUrl, USER);
-    await page.goto(`${j.adminUrl}/master-user/site/${j.siteId}/revisions`);
+    await signIn(page, j.adminUrl, USER, 'en', `/master-user/site/${j.siteId}/revisions`);
     await row(page, 4).getByTestId('revision-live').waitFor(WAIT);
     expect(await page.getByTestId('revision').count()).toBe(4);
     await row(page, 3).getByRole('button', { name: 'Roll back to revision 3' }).waitFor(WAIT);
