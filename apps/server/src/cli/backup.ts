@@ -1,6 +1,4 @@
 import path from 'node:path';
-import { backup, Refused } from '../backup/backup.js';
-import { loadConfig } from '../config.js';
 
 // npm run backup [-- --out <folder>]: the database and every media file into a new folder (README "Backups").
 // Exit codes: 0 written, 1 failed, 2 usage, 3 refused (the folder is not empty, or the embedded server runs).
@@ -19,6 +17,8 @@ if ((at >= 0 && (!folder || folder.startsWith('--'))) || args.length !== (at >= 
 }
 const stamp = new Date().toISOString().slice(0, 19).replace(/[-:]/g, '').replace('T', '-');
 const out = path.resolve(folder ?? `swipe-backup-${stamp}`);
+// the server's code is loaded once the arguments are known to be usable: a usage error answers at once
+const [{ backup, Refused }, { loadConfig }] = await Promise.all([import('../backup/backup.js'), import('../config.js')]);
 try {
   await backup(loadConfig(), out, (line) => console.log(line));
   console.log(`Backup written to ${out}`);

@@ -1,8 +1,4 @@
 import { type Lang, translate } from '@swipe/i18n';
-import { loadConfig } from '../config.js';
-import { AppError } from '../errors.js';
-import { billMonth } from '../modules/billing/service.js';
-import { createContext } from '../open.js';
 
 // Bills one month by hand (the monthly job does this at 00:00 JST on the 1st): safe to run again, and after a
 // run killed midway: accounts already billed are left alone. A month that has not ended in Japan time is refused
@@ -15,6 +11,13 @@ if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) {
   process.stderr.write('usage: bill-month YYYY-MM\n');
   process.exit(2);
 }
+// the server's code is loaded once the argument is known to be usable: a usage error answers at once
+const [{ loadConfig }, { AppError }, { billMonth }, { createContext }] = await Promise.all([
+  import('../config.js'),
+  import('../errors.js'),
+  import('../modules/billing/service.js'),
+  import('../open.js'),
+]);
 const ctx = await createContext(loadConfig());
 try {
   const r = await billMonth(ctx, month);

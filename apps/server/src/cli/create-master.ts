@@ -3,14 +3,10 @@
 // echo (twice) on a terminal, or the first line of a pipe (`printf '%s\n' "$PW" | npm run create-master ...`).
 // Works on DATABASE_URL (PostgreSQL) or the embedded database in DATA_DIR (stop the server first: the
 // embedded database takes one process). Prints nothing secret; exits 1 with a message on any failure.
+// The arguments are checked before the server's code is loaded (below): a usage error answers at once.
 import { parseArgs } from 'node:util';
 import { type Lang, translate } from '@swipe/i18n';
-import { loadConfig } from '../config.js';
 import type { Db } from '../db/db.js';
-import { migrate } from '../db/migrate.js';
-import { AppError } from '../errors.js';
-import { createMaster } from '../modules/users/service.js';
-import { openDb } from '../open.js';
 
 const lang: Lang = /^ja/i.test(process.env.LANG ?? '') ? 'ja' : 'en';
 const USAGE = 'usage: npm run create-master -- --email <address> [--company <name>] [--another]  (password on standard input)';
@@ -91,6 +87,14 @@ try {
   fail((e as Error).message);
 }
 if (!password) fail('no password on standard input');
+
+const [{ loadConfig }, { migrate }, { AppError }, { createMaster }, { openDb }] = await Promise.all([
+  import('../config.js'),
+  import('../db/migrate.js'),
+  import('../errors.js'),
+  import('../modules/users/service.js'),
+  import('../open.js'),
+]);
 
 let db: Db | undefined;
 try {

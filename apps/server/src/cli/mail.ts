@@ -2,19 +2,24 @@
 // names: PostgreSQL (DATABASE_URL) is read directly; the embedded database of DATA_DIR through the server that
 // has it open (PGlite allows one process; lib/instance.ts says which), or directly when none runs. A server on
 // PORT that serves another data folder is never asked.
-import { loadConfig } from '../config.js';
-import { migrate } from '../db/migrate.js';
-import { runningInstance } from '../lib/instance.js';
-import { listOutbox, type OutboxMail } from '../modules/mail/service.js';
-import { openDb } from '../open.js';
+// The count is checked before anything else is loaded: a usage error answers at once.
+import type { OutboxMail } from '../modules/mail/service.js';
 
-const config = loadConfig();
 const limitArg = process.argv[2] ?? '20';
 if (!/^[1-9]\d{0,3}$/.test(limitArg)) {
   process.stderr.write('usage: npm run mail [-- <how many of the latest mails, 1 to 9999; 20 when not given>]\n');
   process.exit(2);
 }
 const limit = Number(limitArg);
+
+const [{ loadConfig }, { migrate }, { runningInstance }, { listOutbox }, { openDb }] = await Promise.all([
+  import('../config.js'),
+  import('../db/migrate.js'),
+  import('../lib/instance.js'),
+  import('../modules/mail/service.js'),
+  import('../open.js'),
+]);
+const config = loadConfig();
 
 async function fromServer(adminUrl: string): Promise<OutboxMail[]> {
   const r = await fetch(`${adminUrl}/dev/mail?format=json`, { signal: AbortSignal.timeout(10_000) });

@@ -1,7 +1,4 @@
 import path from 'node:path';
-import { Refused } from '../backup/backup.js';
-import { restore } from '../backup/restore.js';
-import { loadConfig } from '../config.js';
 
 // npm run restore -- <backup folder> [--force]: into the configured database and media store (README "Backups").
 // Exit codes: 0 restored and checked, 1 failed, 2 usage, 3 refused (data there without --force, another mode or
@@ -20,6 +17,12 @@ if (!from || folders.length !== 1 || from.startsWith('-')) {
   console.error(usage);
   process.exit(2);
 }
+// the server's code is loaded once the arguments are known to be usable: a usage error answers at once
+const [{ Refused }, { restore }, { loadConfig }] = await Promise.all([
+  import('../backup/backup.js'),
+  import('../backup/restore.js'),
+  import('../config.js'),
+]);
 try {
   await restore(loadConfig(), path.resolve(from), force, (line) => console.log(line));
   console.log('Restore finished. Start the server as usual.');
