@@ -249,4 +249,30 @@ describe('site list', () => {
     await screenshot(page, 'admin-site-list-390');
     await ctx.close();
   });
+
+  it("keeps the header on one line on a 360 px phone, the product's name unbroken, in every language", async () => {
+    const ctx = await browser.newContext({ ...PHONE, viewport: { width: 360, height: 740 } });
+    const page = await ctx.newPage();
+    for (const lang of ['en', 'ja', 'kr', 'cn']) {
+      await page.addInitScript((l) => localStorage.setItem('swipe.admin.lang', l), lang);
+      if (lang === 'en') await signIn(page, admin(), USER);
+      else await page.reload();
+      await expect
+        .poll(() => page.evaluate(() => document.documentElement.lang), WAIT)
+        .toBe(lang === 'kr' ? 'ko' : lang === 'cn' ? 'zh' : lang);
+      const brand = page.getByRole('banner').getByRole('link', { name: 'Swipe Sites' });
+      const box = await brand.boundingBox();
+      const line = await brand.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight));
+      expect(box?.height, lang).toBeLessThan(line * 1.5);
+      // the account menu's button is the header's last item: on screen
+      const account = await page
+        .getByRole('banner')
+        .getByRole('button', { name: /Account menu|アカウント|계정|账户/ })
+        .boundingBox();
+      expect((account?.x ?? 0) + (account?.width ?? 0), lang).toBeLessThanOrEqual(360);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), lang).toBeLessThanOrEqual(360);
+    }
+    await screenshot(page, 'admin-header-360-cn');
+    await ctx.close();
+  });
 });

@@ -36,7 +36,8 @@ export function LanguageSelect({ compact = false }: { compact?: boolean }) {
       live = false;
     };
   }, [menu, wanted]);
-  const width = compact ? 130 : 150;
+  // compact: the phone header's width ("English" and the longest of the others fit)
+  const width = compact ? 104 : 150;
   if (menu) return <menu.LanguageMenu width={width} opened={early.opened} focused={early.focused} />;
   return (
     <InputBase

@@ -98,14 +98,22 @@ export function AppLayout() {
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 232, breakpoint: 'md', collapsed: { mobile: !opened } }} padding="lg">
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group h="100%" px={{ base: 'sm', sm: 'md' }} gap="xs" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label={t('admin.toggle_menu')} />
-            <Text component={Link} to={`${base}/site-list`} fw={700} size="lg" c="indigo.7" style={{ textDecoration: 'none' }}>
+            {/* one line on a 360 px phone too: a smaller name there */}
+            <Text
+              component={Link}
+              to={`${base}/site-list`}
+              fw={700}
+              fz={{ base: 'md', sm: 'lg' }}
+              c="indigo.7"
+              style={{ textDecoration: 'none', whiteSpace: 'nowrap' }}
+            >
               Swipe Sites
             </Text>
           </Group>
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap">
             <LanguageSelect compact />
             <NotificationBell />
             <Menu position="bottom-end" width={260} withinPortal>
