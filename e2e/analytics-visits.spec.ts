@@ -115,7 +115,7 @@ async function everyViewLeft(): Promise<void> {
     );
     return c.views - c.leaves;
   };
-  await expect.poll(unleft, { timeout: 30_000, interval: 100 }).toBe(0);
+  await expect.poll(unleft, WAIT).toBe(0);
 }
 
 /** The "Contact us" CTA of A1 (a tap on the page and a CTA click), then the contact form sent. */

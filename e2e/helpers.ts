@@ -216,17 +216,14 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 }
 
 /**
- * Signs in and opens the site list (sellers: their summary when `landing` is 'home'). The login screen itself is
- * walked by the journeys about it (admin-shell, admin-auth, first steps); here the token pair comes from the same
- * login call the screen makes and is kept where the screen keeps it (a second a sign-in on a loaded machine, times
- * the hundred-odd sign-ins of the journeys). An account that must change its password first goes through the
- * screen. The login screen is always English (its fields are found by their English labels); `lang` is the
- * admin's language for every load after it (kept in the browser, as a user's choice is).
- */
-/**
- * Signs in through the API and hands the page its session, in English unless `lang` says otherwise. It lands on the
- * site list, on the home screen, or straight on `landing` when that is a path of the admin origin ('/master/summary':
- * the screen a test opens next, without loading the site list first; the test waits for that screen's own content).
+ * Signs in and opens the site list (sellers: their summary when `landing` is 'home'), or straight the screen a test
+ * opens next when `landing` is a path of the admin origin ('/master/summary': no site list loaded only to leave it;
+ * the test waits for that screen's own content). The login screen itself is walked by the journeys about it
+ * (admin-shell, admin-auth, first steps); here the token pair comes from the same login call the screen makes and is
+ * kept where the screen keeps it (a second a sign-in on a loaded machine, times the hundred-odd sign-ins of the
+ * journeys). An account that must change its password first goes through the screen. The login screen is always
+ * English (its fields are found by their English labels); `lang` is the admin's language for every load after it
+ * (kept in the browser, as a user's choice is).
  */
 export async function signIn(
   page: Page,
@@ -239,10 +236,6 @@ export async function signIn(
   const client = createClient({ baseUrl: adminUrl, getLanguage: () => 'en', getToken: () => null });
   const pair = await client.post<TokenPairView>('auth/login', { email: login.email, password: login.password });
   const direct = landing.startsWith('/');
-  // init scripts run in the order they were added: this one wins on every later load
-  const inLang = async () => {
-    if (lang !== 'en') await page.addInitScript((l) => localStorage.setItem('swipe.admin.lang', l), lang);
-  };
   if (pair.user.mustChangePassword) {
     await signInOnScreen(page, adminUrl, login);
   } else {
@@ -250,16 +243,14 @@ export async function signIn(
     await page.goto(`${adminUrl}/api/v1/health/live`);
     const session = { accessToken: pair.accessToken, refreshToken: pair.refreshToken, user: pair.user };
     await page.evaluate((v) => localStorage.setItem('swipe.admin.session', v), JSON.stringify(session));
-    if (direct) {
-      await inLang();
-      await page.goto(`${adminUrl}${landing}`);
-      return;
+    if (!direct) {
+      const home = `${adminUrl}/${pair.user.userTypeId}`;
+      await page.goto(landing === 'home' ? home : `${home}/site-list`);
+      await page.waitForURL(landing === 'home' ? /\/(site-list|summary)$/ : /\/site-list$/);
     }
-    const home = `${adminUrl}/${pair.user.userTypeId}`;
-    await page.goto(landing === 'home' ? home : `${home}/site-list`);
-    await page.waitForURL(landing === 'home' ? /\/(site-list|summary)$/ : /\/site-list$/);
   }
-  await inLang();
+  // init scripts run in the order they were added: this one wins on every later load
+  if (lang !== 'en') await page.addInitScript((l) => localStorage.setItem('swipe.admin.lang', l), lang);
   if (direct) await page.goto(`${adminUrl}${landing}`);
 }
 
