@@ -254,6 +254,26 @@ export async function signIn(
   if (direct) await page.goto(`${adminUrl}${landing}`);
 }
 
+/**
+ * Opens another screen of the running back-office the way one of its links does: the router's history moves and the
+ * app draws the screen, without a new document (a fresh load re-reads and re-runs every script, which a person moving
+ * through the menu never waits for). Resolves once the screen it left is gone (its heading out of the page), so what
+ * the caller looks for next is the new screen's; the path must lead to another screen, not the same one filtered
+ * (the screen it shows already: nothing happens).
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  const left = await page.waitForSelector('main h1', WAIT);
+  const moved = await page.evaluate((to) => {
+    if (location.pathname + location.search === to) return false;
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+    return true;
+  }, path);
+  if (!moved) return void (await left.dispose());
+  await left.waitForElementState('hidden', WAIT);
+  await left.dispose();
+}
+
 /** Signs in on the login screen, as a person does, and waits for the screen it leads to. */
 export async function signInOnScreen(page: Page, adminUrl: string, login: { email: string; password: string }): Promise<void> {
   await page.goto(`${adminUrl}/login`);
