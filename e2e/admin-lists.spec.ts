@@ -307,7 +307,7 @@ describe('every list at both sizes', () => {
 });
 
 describe('the site list on a fresh load', () => {
-  it("asks for its sites beside its screen's code, not after that code has run", async () => {
+  it("asks for its sites and the app's settings beside its screen's code, not after that code has run", async () => {
     const ctx = await j.browser.newContext(SIZES[0][1]);
     await signIn(await ctx.newPage(), j.adminUrl, MASTER);
     const page = await ctx.newPage();
@@ -327,9 +327,11 @@ describe('the site list on a fresh load', () => {
       await route.continue();
     });
     const sites = page.waitForRequest((r) => sitesPath(r.url()), WAIT);
+    // and the address its rows' preview links need: with the list, so the rows are drawn once, not again when it comes
+    const config = page.waitForRequest((r) => new URL(r.url()).pathname === '/api/v1/app-config', WAIT);
     const opened = page.goto(`${j.adminUrl}/master/site-list?status=PUBLISH`);
     try {
-      await sites;
+      await Promise.all([sites, config]);
     } finally {
       release();
     }

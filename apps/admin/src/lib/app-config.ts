@@ -1,15 +1,18 @@
 import type { AppConfig, AppPlan } from '@swipe/core';
 import type { IMAGE_WIDTHS } from '@swipe/core/constants.ts';
 import { mediaUrl, variantKey } from '@swipe/core/media.ts';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api';
 
+/** The deployment's settings for the screens (the sites origin's address among them); asked once a session. */
+export const appConfigQuery = queryOptions({
+  queryKey: ['app-config'],
+  queryFn: () => api.get<AppConfig>('app-config'),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
 export function useAppConfig() {
-  return useQuery({
-    queryKey: ['app-config'],
-    queryFn: () => api.get<AppConfig>('app-config'),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
+  return useQuery(appConfigQuery);
 }
 
 export function usePlanLimits() {

@@ -3,6 +3,7 @@ import type { SiteStatus } from '@swipe/core/constants.ts';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { listParamsOf } from '../../../components/data-list/list-url';
 import { api } from '../../../lib/api';
+import { appConfigQuery } from '../../../lib/app-config';
 import { queryClient } from '../../../lib/query';
 import { getSession } from '../../../lib/session';
 
@@ -44,7 +45,11 @@ export function siteListParamsOf(sp: URLSearchParams): SiteListParams {
 export function prefetchSiteList({ request }: { request: Request }): null {
   // silent: a failure is told once, by the screen's own query, which asks again when it mounts
   const query = { ...siteListQuery(siteListParamsOf(new URL(request.url).searchParams)), meta: { silent: true } };
-  if (getSession()) void queryClient.prefetchQuery(query);
+  if (!getSession()) return null;
+  void queryClient.prefetchQuery(query);
+  // the rows' preview links need the sites origin's address: asked beside the list, so the screen draws its rows
+  // once with both, not a second time (every row again) when that answer comes after
+  void queryClient.prefetchQuery({ ...appConfigQuery, meta: { silent: true } });
   return null;
 }
 
