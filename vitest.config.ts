@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { viewerPreact } from './apps/viewer/preact.mjs';
+import LongestFirstByTier from './scripts/test-sequencer.js';
 
 // Three tiers, one runner (`npm test` runs them all; `npm run test:unit|test:api|test:e2e` one each):
 // - unit: pure specs beside the code (core, i18n, the front ends' models, and server files named
@@ -38,6 +39,8 @@ export default defineConfig({
     pool: 'forks',
     experimental: { fsModuleCache: true },
     maxWorkers: 2,
+    // tier by tier, the longest file of each first (scripts/test-sequencer.ts)
+    sequence: { sequencer: LongestFirstByTier },
     reporters: ['default'],
     env,
     projects: [
