@@ -40,6 +40,10 @@ export default class LongestFirstByTier extends BaseSequencer {
       if (last?.failed) failed.add(f);
       seconds.set(f, last && last.duration > 0 ? last.duration / 1000 : (KNOWN[key(f)] ?? USUAL[f.project.name] ?? 1));
     }
-    return [...files].sort((a, b) => Number(failed.has(b)) - Number(failed.has(a)) || (seconds.get(b) ?? 0) - (seconds.get(a) ?? 0));
+    const tier = (f: TestSpecification) => f.project.name;
+    return [...files].sort(
+      (a, b) =>
+        tier(a).localeCompare(tier(b)) || Number(failed.has(b)) - Number(failed.has(a)) || (seconds.get(b) ?? 0) - (seconds.get(a) ?? 0),
+    );
   }
 }
