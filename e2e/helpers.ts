@@ -269,8 +269,7 @@ export async function openInApp(page: Page, path: string): Promise<void> {
     dispatchEvent(new PopStateEvent('popstate'));
     return true;
   }, path);
-  if (!moved) return void (await left.dispose());
-  await left.waitForElementState('hidden', WAIT);
+  if (moved) await left.waitForElementState('hidden', WAIT);
   await left.dispose();
 }
 

@@ -3,7 +3,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
  * The order the test files start in: tier after tier as Vitest has it (a worker that moves to another tier imports
- * that tier's graph afresh: mixing the tiers took `npm test` from 566 to 676 s), and in each tier the longest file
+ * that tier's graph afresh: three runs with the tiers mixed took 544 to 676 s), and in each tier the longest file
  * first, so the two workers end a tier together instead of one running its last long file alone. Vitest orders by the
  * times it kept from the last run here, but a checkout with none yet (CI, a fresh clone) by file size, which says
  * little of a file's time: the axe sweep, a small file, ran alone for its last 50 s. Here a file's time is the one
@@ -40,10 +40,11 @@ export default class LongestFirstByTier extends BaseSequencer {
       if (last?.failed) failed.add(f);
       seconds.set(f, last && last.duration > 0 ? last.duration / 1000 : (KNOWN[key(f)] ?? USUAL[f.project.name] ?? 1));
     }
-    const tier = (f: TestSpecification) => f.project.name;
     return [...files].sort(
       (a, b) =>
-        tier(a).localeCompare(tier(b)) || Number(failed.has(b)) - Number(failed.has(a)) || (seconds.get(b) ?? 0) - (seconds.get(a) ?? 0),
+        a.project.name.localeCompare(b.project.name) ||
+        Number(failed.has(b)) - Number(failed.has(a)) ||
+        (seconds.get(b) ?? 0) - (seconds.get(a) ?? 0),
     );
   }
 }
