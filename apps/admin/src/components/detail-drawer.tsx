@@ -1,5 +1,5 @@
 import { Drawer, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useSmallScreen } from './list-layout';
 
 export interface DetailRow {
   label: string;
@@ -8,7 +8,7 @@ export interface DetailRow {
 
 /** One submission (or survey response) with every field, empty ones included: a drawer, full screen on phones. */
 export function DetailDrawer({ title, rows, onClose }: { title: string; rows: DetailRow[] | null; onClose: () => void }) {
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = useSmallScreen();
   return (
     <Drawer opened={rows !== null} onClose={onClose} title={title} position="right" size={phone ? '100%' : 'md'}>
       <Stack component="dl" gap="sm" m={0} data-testid="visitor-detail">

@@ -14,6 +14,12 @@ export function usePhoneLayout(): boolean {
   return useMediaQuery('(max-width: 62em)', false, { getInitialValueInEffect: false });
 }
 
+/** Phone width (forms, drawers and the import's tables turn to one column or cards below it), read at once too:
+ * read in an effect, the first render drew the wide form for a frame, and an axe pass in that frame saw it. */
+export function useSmallScreen(): boolean {
+  return useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+}
+
 /** Title of the screen with one dimmed line under it (a count, kept one line high while loading) and its actions. */
 export function ListHeader({ title, subtitle, children }: { title: string; subtitle?: string; children?: ReactNode }) {
   return (

@@ -1,5 +1,4 @@
 import { Alert, Button, Checkbox, Drawer, Fieldset, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { ApiError } from '@swipe/api-client';
 import {
   PLAN_CONTRACT_TYPES,
@@ -13,6 +12,7 @@ import {
 } from '@swipe/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSmallScreen } from '../../components/list-layout';
 import { useLang, useT } from '../../lib/i18n';
 import { errorMessage, notifySuccess } from '../../lib/notify';
 import { type FieldErrors, validate } from '../../lib/validate';
@@ -62,7 +62,7 @@ export function PlanFormDrawer({ opened, onClose, plan }: { opened: boolean; onC
   const t = useT();
   const lang = useLang();
   const qc = useQueryClient();
-  const phone = useMediaQuery('(max-width: 48em)', false, { getInitialValueInEffect: false });
+  const phone = useSmallScreen();
   const [v, setV] = useState<Values>(plan ? fromPlan(plan) : EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);

@@ -1,6 +1,6 @@
 import { Card, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { ImportIssue } from '@swipe/core';
+import { useSmallScreen } from '../../components/list-layout';
 import { useT } from '../../lib/i18n';
 
 // The bad rows of a file: a table on a wide screen, cards on a phone. Row numbers are the spreadsheet's
@@ -11,7 +11,7 @@ const SHOWN = 300;
 
 export function IssueList({ issues: all }: { issues: ImportIssue[] }) {
   const t = useT();
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = useSmallScreen();
   const issues = all.slice(0, SHOWN);
   const column = (c: string) => c || t('admin.import_whole_file');
   const row = (r: number) => (r > 0 ? String(r) : '—');

@@ -1,6 +1,6 @@
 import { Card, Stack, Table, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import type { ImportPreviewRow } from '@swipe/core';
+import { useSmallScreen } from '../../components/list-layout';
 import { useT } from '../../lib/i18n';
 
 // A valid file's first rows as they will be imported: the text as the server decoded it (a Shift_JIS file from
@@ -26,7 +26,7 @@ function Email({ value }: { value: string }) {
 
 export function PreviewRows({ rows, total }: { rows: ImportPreviewRow[]; total: number }) {
   const t = useT();
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = useSmallScreen();
   if (rows.length === 0) return null;
   const type = (r: ImportPreviewRow) => t(`admin.account_type_${r.type.toLowerCase()}`);
   const period = (r: ImportPreviewRow) => (r.contractStart || r.contractEnd ? `${r.contractStart ?? '…'} – ${r.contractEnd ?? '…'}` : '—');

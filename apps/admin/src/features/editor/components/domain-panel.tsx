@@ -1,5 +1,4 @@
 import { Alert, Badge, Button, Code, Group, Loader, Stack, Stepper, Table, Text, TextInput } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { ApiError } from '@swipe/api-client';
 import type { SiteSummary } from '@swipe/core';
@@ -8,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { z } from 'zod';
 import { CopyButton } from '../../../components/copy-button';
+import { useSmallScreen } from '../../../components/list-layout';
 import { formatDateTime } from '../../../lib/format';
 import { useLang, useT } from '../../../lib/i18n';
 import { notifySuccess } from '../../../lib/notify';
@@ -29,7 +29,7 @@ export function DomainPanel({ summary, onDomain }: { summary: SiteSummary; onDom
   const [value, setValue] = useState('');
   const [error, setError] = useState<string>();
   const allowed = flags.privateDomain ?? true;
-  const narrow = useMediaQuery('(max-width: 48em)');
+  const narrow = useSmallScreen();
 
   // Nothing is stored before the last step: step 1 only checks the address, and "Verify" at the
   // end stores it and starts the check; leaving the wizard half-way leaves the site as it was.
