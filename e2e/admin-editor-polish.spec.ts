@@ -26,6 +26,19 @@ async function journey(options: BrowserContextOptions, tag: string) {
     if (r.method() === 'PUT' && /\/api\/v1\/sites\/\d+$/.test(r.url())) puts.push(r.url());
   });
   await signIn(page, j.adminUrl, USER, 'en', `/master-user/site/${j.siteId}`);
+  // Colour pickers' sliders, checked as they are added: each comes with its name (one added unnamed and named a
+  // moment later was left unnamed while its dropdown closed, and an axe pass saw it).
+  await page.evaluate(() => {
+    const w = window as unknown as { sliders: { named: number; unnamed: number } };
+    w.sliders = { named: 0, unnamed: 0 };
+    new MutationObserver((changes) => {
+      for (const c of changes)
+        for (const n of c.addedNodes)
+          if (n instanceof Element)
+            for (const el of n.querySelectorAll('[role="slider"]'))
+              el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') ? w.sliders.named++ : w.sliders.unnamed++;
+    }).observe(document.body, { childList: true, subtree: true });
+  });
 
   // 6. The switch says what it does: another category opens at its first page, or keeps the page number.
   await page.getByRole('tab', { name: 'Basics' }).click();
@@ -112,6 +125,9 @@ async function journey(options: BrowserContextOptions, tag: string) {
     .getByText(/fields? needs? attention/)
     .first()
     .waitFor();
+  const sliders = await page.evaluate(() => (window as unknown as { sliders: { named: number; unnamed: number } }).sliders);
+  expect(sliders.unnamed).toBe(0);
+  expect(sliders.named).toBeGreaterThan(0);
   expect(puts).toEqual([]);
   expect(errors).toEqual([]);
   await ctx.close();
