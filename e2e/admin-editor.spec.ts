@@ -1,13 +1,24 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import yazl from 'yazl';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
 import { http, login } from '../apps/server/src/test/helpers.js';
-import { DESKTOP, givePlan, launchChromium, PHONE, screenshot, seriousViolations, signIn, startDemoServer, WAIT } from './helpers.js';
+import {
+  DESKTOP,
+  givePlan,
+  launchChromium,
+  PHONE,
+  publishInEditor,
+  screenshot,
+  seriousViolations,
+  signIn,
+  startDemoServer,
+  WAIT,
+} from './helpers.js';
 
 // The editor, tried as a new user would: create a 2 x 3 site, upload six images, add a text
 // button with an animation and a product hotspot, set SEO, publish, see exactly that on the sites
@@ -30,17 +41,6 @@ function zipOf(entries: { name: string; data: Buffer }[]): Promise<Buffer> {
     z.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
     z.outputStream.on('error', reject);
   });
-}
-
-async function publish(page: Page) {
-  // publishing is confirmed first; with changes on a live site the button says so
-  await page.getByRole('button', { name: /^Publish( changes)?$/ }).click();
-  const [res] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === 'PUT' && /\/api\/v1\/sites\/\d+$/.test(r.url())),
-    page.getByRole('button', { name: 'Publish now', exact: true }).click(),
-  ]);
-  expect(res.status(), await res.text()).toBe(200);
-  await page.getByText('All saved').waitFor();
 }
 
 beforeAll(async () => {
@@ -133,7 +133,7 @@ describe('site editor journey', () => {
     await screenshot(page, 'admin-editor-creatives-1440');
     expect(await seriousViolations(page)).toEqual([]);
 
-    await publish(page);
+    await publishInEditor(page);
     await page.getByRole('tab', { name: 'SEO & tags' }).click();
     await screenshot(page, 'admin-editor-seo-1440');
 
@@ -159,7 +159,7 @@ describe('site editor journey', () => {
       .getByLabel(/^Button text/)
       .fill('Order today');
     await page.getByTestId('dirty').waitFor();
-    await publish(page);
+    await publishInEditor(page);
     await v.reload();
     await v.getByRole('button', { name: 'Order today' }).waitFor();
     expect(await v.getByRole('button', { name: 'Buy now' }).count()).toBe(0);

@@ -1,7 +1,7 @@
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
-import { DESKTOP, demoJourney, noSeriousViolations, PHONE, screenshot, signIn, WAIT } from './helpers.js';
+import { DESKTOP, demoJourney, noSeriousViolations, PHONE, publishInEditor, screenshot, signIn, WAIT } from './helpers.js';
 
 // End-user forms: the operator sets a pattern on a new contact field in the editor (a risky
 // pattern is refused inline first), publishes; the visitor sees the inline message and the server's
@@ -12,27 +12,6 @@ import { DESKTOP, demoJourney, noSeriousViolations, PHONE, screenshot, signIn, W
 const USER = DEMO_LOGINS[1];
 const j = demoJourney(400_000);
 const ZIP = '郵便番号';
-
-/**
- * Publishes the editor's document: going live is confirmed ("Publish now"), and so is the changed contact form
- * (its submitted data is dropped: "Save anyway"); then the PUT answers 200 and the editor shows the saved state.
- */
-async function publish(page: Page) {
-  await page
-    .getByRole('button', { name: /^Publish( changes)?$/ })
-    .first()
-    .click();
-  await page.getByRole('dialog', { name: 'Publish this site?' }).waitFor(WAIT);
-  await page.getByRole('button', { name: 'Publish now', exact: true }).click();
-  const contactChange = page.getByRole('dialog', { name: 'Changing contact settings' });
-  await contactChange.waitFor(WAIT);
-  const [res] = await Promise.all([
-    page.waitForResponse((r) => r.request().method() === 'PUT' && /\/api\/v1\/sites\/\d+$/.test(r.url()), WAIT),
-    contactChange.getByRole('button', { name: 'Save anyway', exact: true }).click(),
-  ]);
-  expect(res.status(), await res.text()).toBe(200);
-  await page.getByText('All saved').waitFor(WAIT);
-}
 
 /** The first refused field's frame sits below the sticky header, inside the viewport, and holds the focus. */
 async function expectInViewBelowHeader(page: Page, label: string) {
@@ -72,7 +51,7 @@ describe('end-user form rules, set in the editor and applied alike by the form a
     await page.getByText('Not a valid regular expression.').waitFor({ state: 'detached', ...WAIT });
     await screenshot(page, 'enduser-forms-editor-1440');
     await noSeriousViolations(page);
-    await publish(page);
+    await publishInEditor(page, { contactChanged: true });
     await ctx.close();
   }, 240_000);
 

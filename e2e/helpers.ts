@@ -176,6 +176,28 @@ export async function givePlan(server: TestServer, email: string, limits = { qua
  * Waits until no finite CSS animation or transition is running (an entry animation before a screenshot): state, not
  * time. Endless ones (a pulsing button) never finish and are not waited for.
  */
+/**
+ * Publishes the editor's document as an operator does: "Publish" (or "Publish changes" on a live site), confirmed
+ * with "Publish now"; where the contact form's settings changed, its second question ("Save anyway": the data
+ * submitted so far is dropped) is answered too. Then the PUT answers 200 and the editor shows the saved state.
+ */
+export async function publishInEditor(page: Page, { contactChanged = false } = {}): Promise<void> {
+  await page
+    .getByRole('button', { name: /^Publish( changes)?$/ })
+    .first()
+    .click();
+  await page.getByRole('dialog', { name: 'Publish this site?' }).waitFor(WAIT);
+  const put = page.waitForResponse((r) => r.request().method() === 'PUT' && /\/api\/v1\/sites\/\d+$/.test(r.url()), WAIT);
+  await page.getByRole('button', { name: 'Publish now', exact: true }).click();
+  if (contactChanged) {
+    const dialog = page.getByRole('dialog', { name: 'Changing contact settings' });
+    await dialog.getByRole('button', { name: 'Save anyway', exact: true }).click(WAIT);
+  }
+  const res = await put;
+  expect(res.status(), await res.text()).toBe(200);
+  await page.getByText('All saved').waitFor(WAIT);
+}
+
 export async function animationsSettled(page: Page): Promise<void> {
   await page.waitForFunction(
     () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
