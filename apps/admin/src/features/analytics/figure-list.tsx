@@ -1,5 +1,5 @@
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { ListCards } from '../../components/data-list/list-cards';
 import { ListTable } from '../../components/data-list/list-table';
 import type { Column } from '../../components/data-list/types';
@@ -16,6 +16,19 @@ import { useT } from '../../lib/i18n';
 export interface FigureColumn<Row, S extends string> extends Column<Row, S> {
   value?: (row: Row) => number | string | null;
 }
+
+/** A sortable column of one figure of a row (sorted by it, missing ones last), shown on one line in the given form. */
+export function figure<Row, S extends string, K extends FigureKey<Row> & S>(
+  key: string,
+  title: string,
+  sort: K,
+  show: (n: Row[K]) => ReactNode,
+): FigureColumn<Row, S> {
+  return { key, title, sort, value: (r) => r[sort] as number | null, nowrap: true, render: (r) => show(r[sort]) };
+}
+
+/** The names of a row's figures: its number fields, whether or not they may be missing. */
+type FigureKey<Row> = { [K in keyof Row]: Row[K] extends number | null ? K : never }[keyof Row];
 
 /** A sort kept in component state, with the list screens' header and phone picker behaviour. */
 export function useLocalSort<S extends string>(sorts: readonly S[], initial: S, initialOrder: SortOrder = 'desc'): ListSort<S> {

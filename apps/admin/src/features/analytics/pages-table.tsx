@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import type { AnalysisPage } from '@swipe/core';
 import type { T } from '../../lib/i18n';
 import { useT } from '../../lib/i18n';
-import { type FigureColumn, FigureList, useLocalSort } from './figure-list';
+import { type FigureColumn, FigureList, figure, useLocalSort } from './figure-list';
 import { count, pct, secs } from './format';
 
 // The per-page figures (grid order by default; any column sorts, in the browser: a site has at most a few
@@ -40,14 +40,6 @@ function Dwell({ t, p }: { t: T; p: AnalysisPage }) {
 }
 
 function columns(t: T): FigureColumn<AnalysisPage, Key>[] {
-  const num = (key: Key, title: string, render: (p: AnalysisPage) => string, value: (p: AnalysisPage) => number | null) => ({
-    key,
-    title,
-    sort: key,
-    value,
-    nowrap: true,
-    render,
-  });
   return [
     {
       key: 'page',
@@ -61,48 +53,13 @@ function columns(t: T): FigureColumn<AnalysisPage, Key>[] {
         </Text>
       ),
     },
-    num(
-      'views',
-      t('admin.an_col_views'),
-      (p) => count(p.views),
-      (p) => p.views,
-    ),
-    num(
-      'visitors',
-      t('admin.an_col_visitors'),
-      (p) => count(p.visitors),
-      (p) => p.visitors,
-    ),
-    num(
-      'reach',
-      t('admin.an_col_reach'),
-      (p) => pct(p.reach),
-      (p) => p.reach,
-    ),
-    num(
-      'entries',
-      t('admin.an_col_entries'),
-      (p) => count(p.entries),
-      (p) => p.entries,
-    ),
-    num(
-      'bounceRate',
-      t('admin.an_col_bounce'),
-      (p) => pct(p.bounceRate),
-      (p) => p.bounceRate,
-    ),
-    num(
-      'exits',
-      t('admin.an_col_exits'),
-      (p) => count(p.exits),
-      (p) => p.exits,
-    ),
-    num(
-      'exitRate',
-      t('admin.an_col_exit'),
-      (p) => pct(p.exitRate),
-      (p) => p.exitRate,
-    ),
+    figure('views', t('admin.an_col_views'), 'views', count),
+    figure('visitors', t('admin.an_col_visitors'), 'visitors', count),
+    figure('reach', t('admin.an_col_reach'), 'reach', pct),
+    figure('entries', t('admin.an_col_entries'), 'entries', count),
+    figure('bounceRate', t('admin.an_col_bounce'), 'bounceRate', pct),
+    figure('exits', t('admin.an_col_exits'), 'exits', count),
+    figure('exitRate', t('admin.an_col_exit'), 'exitRate', pct),
     {
       key: 'dwell',
       title: t('admin.an_col_dwell'),
@@ -110,24 +67,9 @@ function columns(t: T): FigureColumn<AnalysisPage, Key>[] {
       value: (p) => p.medianDwell,
       render: (p) => <Dwell t={t} p={p} />,
     },
-    num(
-      'ctaClicks',
-      t('admin.an_col_cta'),
-      (p) => count(p.ctaClicks),
-      (p) => p.ctaClicks,
-    ),
-    num(
-      'ctaRate',
-      t('admin.an_col_cta_rate'),
-      (p) => pct(p.ctaRate),
-      (p) => p.ctaRate,
-    ),
-    num(
-      'conversions',
-      t('admin.an_col_cv'),
-      (p) => count(p.conversions),
-      (p) => p.conversions,
-    ),
+    figure('ctaClicks', t('admin.an_col_cta'), 'ctaClicks', count),
+    figure('ctaRate', t('admin.an_col_cta_rate'), 'ctaRate', pct),
+    figure('conversions', t('admin.an_col_cv'), 'conversions', count),
   ];
 }
 

@@ -6,7 +6,7 @@ import { ErrorState } from '../../components/states';
 import type { T } from '../../lib/i18n';
 import { useT } from '../../lib/i18n';
 import { rankingQuery, utmQuery } from './api';
-import { type FigureColumn, FigureList, useLocalSort } from './figure-list';
+import { type FigureColumn, FigureList, figure, useLocalSort } from './figure-list';
 import { count, pct } from './format';
 
 // The sources (UTM) and ranking tabs (each loads when its tab opens).
@@ -33,46 +33,11 @@ function utmColumns(t: T): FigureColumn<Utm, UtmKey>[] {
     { key: 'campaign', title: t('admin.an_col_campaign'), render: (r) => tag(r.campaign) },
     { key: 'term', title: t('admin.an_col_term'), render: (r) => tag(r.term) },
     { key: 'content', title: t('admin.an_col_content'), render: (r) => tag(r.content) },
-    {
-      key: 'visits',
-      title: t('admin.an_col_visits'),
-      sort: 'visits',
-      value: (r) => r.visits,
-      nowrap: true,
-      render: (r) => count(r.visits),
-    },
-    {
-      key: 'visitors',
-      title: t('admin.an_col_visitors'),
-      sort: 'visitors',
-      value: (r) => r.visitors,
-      nowrap: true,
-      render: (r) => count(r.visitors),
-    },
-    {
-      key: 'bounce',
-      title: t('admin.an_col_bounce'),
-      sort: 'bounceRate',
-      value: (r) => r.bounceRate,
-      nowrap: true,
-      render: (r) => pct(r.bounceRate),
-    },
-    {
-      key: 'cv',
-      title: t('admin.an_col_cv'),
-      sort: 'conversions',
-      value: (r) => r.conversions,
-      nowrap: true,
-      render: (r) => count(r.conversions),
-    },
-    {
-      key: 'cv_rate',
-      title: t('admin.an_col_cv_rate'),
-      sort: 'cvRate',
-      value: (r) => r.cvRate,
-      nowrap: true,
-      render: (r) => pct(r.cvRate),
-    },
+    figure('visits', t('admin.an_col_visits'), 'visits', count),
+    figure('visitors', t('admin.an_col_visitors'), 'visitors', count),
+    figure('bounce', t('admin.an_col_bounce'), 'bounceRate', pct),
+    figure('cv', t('admin.an_col_cv'), 'conversions', count),
+    figure('cv_rate', t('admin.an_col_cv_rate'), 'cvRate', pct),
   ];
 }
 
@@ -103,7 +68,7 @@ type RankKey = 'rank' | 'views' | 'ctaClicks' | 'ctr' | 'conversions' | 'cvRate'
 
 function rankingColumns(t: T): FigureColumn<Ranked, RankKey>[] {
   return [
-    { key: 'rank', title: t('admin.an_col_rank'), sort: 'rank', value: (r) => r.rank, nowrap: true, render: (r) => r.rank },
+    figure('rank', t('admin.an_col_rank'), 'rank', (n) => n),
     {
       key: 'page',
       title: t('admin.an_col_page'),
@@ -114,32 +79,11 @@ function rankingColumns(t: T): FigureColumn<Ranked, RankKey>[] {
         </Text>
       ),
     },
-    { key: 'views', title: t('admin.an_col_views'), sort: 'views', value: (r) => r.views, nowrap: true, render: (r) => count(r.views) },
-    {
-      key: 'cta',
-      title: t('admin.an_col_cta'),
-      sort: 'ctaClicks',
-      value: (r) => r.ctaClicks,
-      nowrap: true,
-      render: (r) => count(r.ctaClicks),
-    },
-    { key: 'ctr', title: t('admin.an_col_ctr'), sort: 'ctr', value: (r) => r.ctr, nowrap: true, render: (r) => pct(r.ctr) },
-    {
-      key: 'cv',
-      title: t('admin.an_col_cv'),
-      sort: 'conversions',
-      value: (r) => r.conversions,
-      nowrap: true,
-      render: (r) => count(r.conversions),
-    },
-    {
-      key: 'cv_rate',
-      title: t('admin.an_col_cv_rate'),
-      sort: 'cvRate',
-      value: (r) => r.cvRate,
-      nowrap: true,
-      render: (r) => pct(r.cvRate),
-    },
+    figure('views', t('admin.an_col_views'), 'views', count),
+    figure('cta', t('admin.an_col_cta'), 'ctaClicks', count),
+    figure('ctr', t('admin.an_col_ctr'), 'ctr', pct),
+    figure('cv', t('admin.an_col_cv'), 'conversions', count),
+    figure('cv_rate', t('admin.an_col_cv_rate'), 'cvRate', pct),
   ];
 }
 
