@@ -17,6 +17,9 @@ const base: MantineThemeOverride = {
   components: {
     Button: { defaultProps: { size: 'sm' } },
     TextInput: { defaultProps: { size: 'sm' } },
+    // a select's option list is drawn when it opens: Mantine keeps it mounted (hidden) by default, and every
+    // hidden list measured its scroll area on each signed-in load
+    Combobox: { defaultProps: { keepMounted: false } },
   },
 };
 

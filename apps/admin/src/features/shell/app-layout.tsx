@@ -22,6 +22,7 @@ import {
   IconYen,
 } from '../../components/icons';
 import { LanguageSelect } from '../../components/language-select';
+import { usePhoneLayout } from '../../components/list-layout';
 import { PageLoader } from '../../components/page-loader';
 import { useDayjsLocale } from '../../lib/dayjs-locale';
 import { useLang, useT } from '../../lib/i18n';
@@ -88,6 +89,12 @@ export function AppLayout() {
   const [opened, { toggle, close }] = useDisclosure();
   const [pwOpen, pw] = useDisclosure();
   const [pwUsed, setPwUsed] = useState(false);
+  // below md the menu is a drawer behind the burger: its links are drawn the first time it opens (and kept),
+  // not with every signed-in load of a phone
+  const phone = usePhoneLayout();
+  const [menuUsed, setMenuUsed] = useState(false);
+  if (opened && !menuUsed) setMenuUsed(true);
+  const drawMenu = !phone || menuUsed;
   const rest = location.pathname.slice(base.length + 1);
   const user = session?.user;
   // The menu mirrors the server's matrix (core/menu.ts): only the entries this role may use.
@@ -159,34 +166,37 @@ export function AppLayout() {
         {/* the browser's own scrolling: Mantine's ScrollArea watched the menu's size on every signed-in load */}
         <AppShell.Section grow style={{ overflowY: 'auto', overscrollBehavior: 'contain' }}>
           <nav>
-            {MENU.filter((m) => !user || allowed.has(m.key)).map((m, _, shown) => {
-              const longest = Math.max(...shown.map((x) => matchLength(x, rest)));
-              const active = matchLength(m, rest) > 0 && matchLength(m, rest) === longest;
-              const Icon = m.icon;
-              return (
-                <NavLink
-                  key={m.key}
-                  component={Link}
-                  to={`${base}/${m.path}`}
-                  label={t(`admin.nav_${m.key}`)}
-                  leftSection={<Icon size={18} />}
-                  active={active}
-                  onClick={close}
-                  aria-current={active ? 'page' : undefined}
-                  style={{ borderRadius: 6 }}
-                />
-              );
-            })}
+            {drawMenu &&
+              MENU.filter((m) => !user || allowed.has(m.key)).map((m, _, shown) => {
+                const longest = Math.max(...shown.map((x) => matchLength(x, rest)));
+                const active = matchLength(m, rest) > 0 && matchLength(m, rest) === longest;
+                const Icon = m.icon;
+                return (
+                  <NavLink
+                    key={m.key}
+                    component={Link}
+                    to={`${base}/${m.path}`}
+                    label={t(`admin.nav_${m.key}`)}
+                    leftSection={<Icon size={18} />}
+                    active={active}
+                    onClick={close}
+                    aria-current={active ? 'page' : undefined}
+                    style={{ borderRadius: 6 }}
+                  />
+                );
+              })}
           </nav>
         </AppShell.Section>
         <AppShell.Section>
-          <NavLink
-            component={Link}
-            to="/log-out"
-            label={t('admin.nav_sign_out')}
-            leftSection={<IconLogout size={18} />}
-            style={{ borderRadius: 6 }}
-          />
+          {drawMenu && (
+            <NavLink
+              component={Link}
+              to="/log-out"
+              label={t('admin.nav_sign_out')}
+              leftSection={<IconLogout size={18} />}
+              style={{ borderRadius: 6 }}
+            />
+          )}
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
