@@ -14,7 +14,7 @@ import { createContext, testClock } from './open.js';
 import { makeBillingPlan, makeCustomer } from './test/bills.js';
 import { makeVisitorSite } from './test/enduser-fixtures.js';
 import { freePort, makeAccount, TEST_PASSWORD, testConfig } from './test/helpers.js';
-import { nginxSiteConf, type Proc, ROOT, startNginx, startNode, stopProc, waitUp } from './test/processes.js';
+import { childPids, nginxSiteConf, type Proc, ROOT, running, startNginx, startNode, stopProc, waitUp } from './test/processes.js';
 import { spawnedDatabase, waitFor } from './test/slow.js';
 
 // A deployment of several processes behind nginx (README "Running at scale", docs/nginx.example.conf): two web
@@ -468,6 +468,15 @@ describe.skipIf(!onPg)(
       const stored = await ctx.db.query<{ id: number }>('SELECT id FROM form_submissions WHERE id = ANY($1)', [accepted]);
       expect(stored.map((r) => Number(r.id)).sort()).toEqual([...accepted].sort());
       expect(await count('form_submissions WHERE site_id = $1', [site2])).toBe(accepted.length);
+    });
+
+    it('stopping nginx stops its worker too (none is left running after the test)', async () => {
+      const master = nginx.child.pid as number;
+      const workers = childPids(master);
+      expect(workers.length).toBe(1);
+      stopProc(nginx);
+      await nginx.exited;
+      await waitFor('nginx worker gone', async () => (workers.some(running) ? undefined : true), 10_000);
     });
   },
 );

@@ -15,6 +15,8 @@ export interface Proc {
   child: ChildProcess;
   output(): string;
   exited: Promise<number | null>;
+  /** how stopProc ends it unless told otherwise (SIGKILL) */
+  stopSignal?: NodeJS.Signals;
 }
 
 export function startProc(name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv): Proc {
@@ -34,8 +36,26 @@ export function startNode(name: string, entry: string, env: NodeJS.ProcessEnv, a
   return startProc(name, process.execPath, ['--import', 'tsx', path.join(ROOT, 'apps/server/src', entry), ...args], env);
 }
 
-export function stopProc(p: Proc | undefined, signal: NodeJS.Signals = 'SIGKILL'): void {
-  if (p && p.child.exitCode === null && p.child.signalCode === null) p.child.kill(signal);
+/** The processes `pid` started that are still running (Linux: /proc), for a test that none outlives it. */
+export function childPids(pid: number): number[] {
+  try {
+    return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+/** Whether a process of that id is running (a zombie counts as gone). */
+export function running(pid: number): boolean {
+  try {
+    return !/^State:\s+Z/m.test(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+export function stopProc(p: Proc | undefined, signal?: NodeJS.Signals): void {
+  if (p && p.child.exitCode === null && p.child.signalCode === null) p.child.kill(signal ?? p.stopSignal ?? 'SIGKILL');
 }
 
 export interface NginxPorts {
@@ -111,7 +131,15 @@ export async function startNginx(dir: string, siteConf: string): Promise<Proc> {
     ].join('\n'),
   );
   execFileSync(NGINX, ['-t', '-q', '-p', dir, '-e', `${dir}/logs/error.log`, '-c', `${dir}/nginx.conf`], { stdio: 'pipe' });
-  return startProc('nginx', NGINX, ['-p', dir, '-e', `${dir}/logs/error.log`, '-c', `${dir}/nginx.conf`, '-g', 'daemon off;'], process.env);
+  const proc = startProc(
+    'nginx',
+    NGINX,
+    ['-p', dir, '-e', `${dir}/logs/error.log`, '-c', `${dir}/nginx.conf`, '-g', 'daemon off;'],
+    process.env,
+  );
+  // SIGTERM: the master stops its workers and exits after them (killed, it left its worker running, parent 1)
+  proc.stopSignal = 'SIGTERM';
+  return proc;
 }
 
 /** Waits until `url` answers `status` (state, never a fixed sleep), failing at once if the process left. */
