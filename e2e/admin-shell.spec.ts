@@ -78,6 +78,18 @@ describe('admin shell', () => {
     for (const item of ['Summary', 'User list', 'Plan management', 'System notification'])
       expect(await nav.getByRole('link', { name: item }).count()).toBe(0);
     await page.getByRole('link', { name: 'Demo Shop' }).first().waitFor();
+    // a row's icon buttons show their hint above them under the mouse (one hint layer for every row)
+    const edit = page.getByRole('link', { name: 'Edit: Demo Shop' });
+    await edit.hover();
+    const hint = page.getByRole('tooltip');
+    await expect.poll(() => hint.textContent(), WAIT).toBe('Edit');
+    const [hintBox, editBox] = [await hint.boundingBox(), await edit.boundingBox()];
+    expect((hintBox?.y ?? 0) + (hintBox?.height ?? 0)).toBeLessThanOrEqual(editBox?.y ?? 0);
+    const copy = page.getByRole('button', { name: 'Copy URL' });
+    await copy.hover();
+    await expect.poll(() => hint.textContent(), WAIT).toBe('Copy URL');
+    await page.mouse.move(0, 0);
+    await expect.poll(() => hint.count(), WAIT).toBe(0);
     await screenshot(page, 'admin-shell-site-list-1440');
     // Every entry leads to its screen (none says "coming soon" any more).
     await nav.getByRole('link', { name: 'Effect measurement' }).click();

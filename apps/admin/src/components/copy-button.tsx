@@ -1,4 +1,4 @@
-import { ActionIcon, CopyButton as MCopyButton, Tooltip } from '@mantine/core';
+import { ActionIcon, CopyButton as MCopyButton } from '@mantine/core';
 import { useT } from '../lib/i18n';
 import { IconCheck, IconCopy } from './icons';
 
@@ -7,11 +7,16 @@ export function CopyButton({ value, label }: { value: string; label?: string }) 
   return (
     <MCopyButton value={value} timeout={1500}>
       {({ copied, copy }) => (
-        <Tooltip label={copied ? t('admin.copied') : (label ?? t('admin.copy'))} withArrow>
-          <ActionIcon variant="subtle" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={label ?? t('admin.copy')}>
-            {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
-          </ActionIcon>
-        </Tooltip>
+        // the hint (components/hint-layer.tsx) says "Copied" for a moment after a click
+        <ActionIcon
+          variant="subtle"
+          color={copied ? 'teal' : 'gray'}
+          onClick={copy}
+          aria-label={label ?? t('admin.copy')}
+          data-hint={copied ? t('admin.copied') : (label ?? t('admin.copy'))}
+        >
+          {copied ? <IconCheck size={16} /> : <IconCopy size={16} />}
+        </ActionIcon>
       )}
     </MCopyButton>
   );

@@ -1,10 +1,10 @@
-import { ActionIcon, Anchor, Button, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Button, Group } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { IconPlus } from '../icons';
 
 // The pieces list rows and list screens draw the same way: a row's name linking to its screen, a row's icon
-// actions (a tooltip for the eye, the row's name for screen readers), and the "create" button of a screen's
+// actions (a hint for the eye, drawn by the one HintLayer of the signed-in layout; the row's name for screen readers), and the "create" button of a screen's
 // header, repeated smaller in its empty state.
 
 /** A row's name, linking to its screen. */
@@ -26,7 +26,7 @@ export function RowActions({ children }: { children: ReactNode }) {
 }
 
 /**
- * One icon action: `to` opens a screen, `href` a page in a new tab, `onClick` acts here. `label` is the tooltip,
+ * One icon action: `to` opens a screen, `href` a page in a new tab, `onClick` acts here. `label` is the hint,
  * `name` what a screen reader hears (the action with the row it acts on: "Edit Summer sale").
  */
 export function RowAction({
@@ -46,23 +46,19 @@ export function RowAction({
   onClick?: () => void;
   color?: string;
 }) {
-  const common = { variant: 'subtle', color, 'aria-label': name } as const;
-  return (
-    <Tooltip label={label} withArrow>
-      {to !== undefined ? (
-        <ActionIcon component={Link} to={to} {...common}>
-          {icon}
-        </ActionIcon>
-      ) : href !== undefined ? (
-        <ActionIcon component="a" href={href} target="_blank" rel="noopener noreferrer" {...common}>
-          {icon}
-        </ActionIcon>
-      ) : (
-        <ActionIcon onClick={onClick} {...common}>
-          {icon}
-        </ActionIcon>
-      )}
-    </Tooltip>
+  const common = { variant: 'subtle', color, 'aria-label': name, 'data-hint': label } as const;
+  return to !== undefined ? (
+    <ActionIcon component={Link} to={to} {...common}>
+      {icon}
+    </ActionIcon>
+  ) : href !== undefined ? (
+    <ActionIcon component="a" href={href} target="_blank" rel="noopener noreferrer" {...common}>
+      {icon}
+    </ActionIcon>
+  ) : (
+    <ActionIcon onClick={onClick} {...common}>
+      {icon}
+    </ActionIcon>
   );
 }
 

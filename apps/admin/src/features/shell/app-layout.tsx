@@ -5,6 +5,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { menuFor } from '@swipe/core/menu.ts';
 import { lazy, Suspense, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import { HintLayer } from '../../components/hint-layer';
 import {
   IconBell,
   IconChart,
@@ -204,6 +205,7 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </AppShell.Main>
+      <HintLayer />
       {pwUsed && (
         <Suspense fallback={null}>
           <ChangePasswordModal opened={pwOpen} onClose={pw.close} />
