@@ -29,20 +29,16 @@ export function HintLayer() {
     };
     const hide = () => setTarget(null);
     const key = (e: KeyboardEvent) => e.key === 'Escape' && hide();
-    document.addEventListener('pointerover', over);
-    document.addEventListener('pointerout', out);
-    document.addEventListener('focusin', focus);
-    document.addEventListener('focusout', hide);
-    document.addEventListener('keydown', key);
-    window.addEventListener('scroll', hide, true);
-    return () => {
-      document.removeEventListener('pointerover', over);
-      document.removeEventListener('pointerout', out);
-      document.removeEventListener('focusin', focus);
-      document.removeEventListener('focusout', hide);
-      document.removeEventListener('keydown', key);
-      window.removeEventListener('scroll', hide, true);
-    };
+    // one signal removes every listener
+    const stop = new AbortController();
+    const { signal } = stop;
+    document.addEventListener('pointerover', over, { signal });
+    document.addEventListener('pointerout', out, { signal });
+    document.addEventListener('focusin', focus, { signal });
+    document.addEventListener('focusout', hide, { signal });
+    document.addEventListener('keydown', key, { signal });
+    window.addEventListener('scroll', hide, { capture: true, signal });
+    return () => stop.abort();
   }, []);
 
   // the hint follows its button: a new text ("Copied"), or gone with it (a row left the page)
