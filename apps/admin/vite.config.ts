@@ -80,6 +80,13 @@ export default defineConfig({
     // chunks under 20 KB are merged into the chunks that share them where that keeps the order modules run in:
     // a fresh site list took 49 files, 31 now (a phone's HTTP/1.1 fetches six at a time; Lighthouse mobile LCP
     // 3.7 s to 3.3 s: docs/decisions.md, "The back-office runs on Preact too", "Fewer, larger chunks")
-    rollupOptions: { output: { experimentalMinChunkSize: 20_000 } },
+    rollupOptions: {
+      output: {
+        experimentalMinChunkSize: 20_000,
+        // the signed-in layout's chunk (app/signed-in.tsx) under its own name, not that of a screen merged into it
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.some((id) => id.endsWith('/src/app/signed-in.tsx')) ? 'assets/signed-in-[hash].js' : 'assets/[name]-[hash].js',
+      },
+    },
   },
 });

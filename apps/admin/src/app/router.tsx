@@ -9,9 +9,11 @@ import { HomeRedirect } from '../features/shell/require-auth';
 import { prefetchSiteList } from '../features/sites/api/sites';
 import { loadScreenMessages } from '../lib/i18n';
 import { setNavigator } from '../lib/navigation';
+import type { ScreenModule, screens } from './signed-in';
 
 // The first load carries the shell, the login screen and the error screens; every other screen (and the
-// signed-in layout with its menu, modals and date pickers) is a chunk the router fetches when a route needs it.
+// signed-in layout with its menu, modals and date pickers) is a chunk the router fetches when a route needs it,
+// the signed-in screens through the layout's module (signed-in.tsx).
 
 function Root() {
   const navigate = useNavigate();
@@ -43,6 +45,18 @@ const page = <T extends Record<string, unknown>>(load: () => Promise<T>, name: k
   },
 });
 
+type ScreenOf<K extends ScreenModule> = Awaited<ReturnType<(typeof screens)[K]>>;
+
+/** A signed-in screen's module, imported through the layout's chunk (signed-in.tsx says why). */
+const signedIn =
+  <K extends ScreenModule>(key: K) =>
+  async (): Promise<ScreenOf<K>> => {
+    const { screens: all } = await import('./signed-in');
+    // the key's own module type, where calling `all[key]` would give the union of every screen's
+    const load = all[key] as () => Promise<ScreenOf<K>>;
+    return load();
+  };
+
 export const router = createBrowserRouter([
   {
     element: <Root />,
@@ -58,74 +72,74 @@ export const router = createBrowserRouter([
       { path: 'errors/:code', element: <ErrorRoute /> },
       {
         path: ':userTypeId',
-        ...page(() => import('../features/shell/app-layout'), 'SignedInLayout'),
+        ...page(() => import('./signed-in'), 'SignedInLayout'),
         errorElement: <RouteError />,
         children: [
-          { index: true, ...page(() => import('../features/dashboard/landing'), 'Landing') },
+          { index: true, ...page(signedIn('dashboard/landing'), 'Landing') },
           {
             path: 'site-list',
             // the list's request starts beside the screen's code (the landing screen after signing in); once
             // on the screen, its own query follows the search and the pages
             loader: prefetchSiteList,
             shouldRevalidate: () => false,
-            ...page(() => import('../features/sites/site-list-page'), 'SiteListPage'),
+            ...page(signedIn('sites/site-list-page'), 'SiteListPage'),
           },
-          { path: 'create-site', ...page(() => import('../features/sites/create-site-page'), 'CreateSitePage') },
-          { path: 'site/:id', ...page(() => import('../features/editor/editor-page'), 'EditorPage') },
-          { path: 'site/:id/visitors', ...page(() => import('../features/visitors/visitors-page'), 'VisitorsPage') },
-          { path: 'site/:id/revisions', ...page(() => import('../features/revisions/revisions-page'), 'RevisionsPage') },
-          { path: 'site/:id/experiments', ...page(() => import('../features/editor/experiments/list-page'), 'ExperimentsPage') },
+          { path: 'create-site', ...page(signedIn('sites/create-site-page'), 'CreateSitePage') },
+          { path: 'site/:id', ...page(signedIn('editor/editor-page'), 'EditorPage') },
+          { path: 'site/:id/visitors', ...page(signedIn('visitors/visitors-page'), 'VisitorsPage') },
+          { path: 'site/:id/revisions', ...page(signedIn('revisions/revisions-page'), 'RevisionsPage') },
+          { path: 'site/:id/experiments', ...page(signedIn('editor/experiments/list-page'), 'ExperimentsPage') },
           {
             path: 'site/:id/experiments/:experimentId',
-            ...page(() => import('../features/editor/experiments/detail-page'), 'ExperimentPage'),
+            ...page(signedIn('editor/experiments/detail-page'), 'ExperimentPage'),
           },
-          { path: 'summary', ...page(() => import('../features/dashboard/summary-page'), 'SummaryPage', 'summary') },
-          { path: 'user-list/import', ...page(() => import('../features/user-import/import-page'), 'UserImportPage', 'user_list') },
-          { path: 'user-list', ...page(() => import('../features/users/user-list-page'), 'UserListPage', 'user_list') },
-          { path: 'user/:id', ...page(() => import('../features/users/user-detail-page'), 'UserDetailPage') },
-          { path: 'create-user/:id', ...page(() => import('../features/users/user-form-page'), 'CreateUserPage') },
-          { path: 'update-user/:type/:id', ...page(() => import('../features/users/user-form-page'), 'UpdateUserPage') },
-          { path: 'analytics', ...page(() => import('../features/analytics/analytics-page'), 'AnalyticsPage') },
-          { path: 'site/list/:id', ...page(() => import('../features/analytics/site-analytics-page'), 'SiteAnalyticsPage') },
+          { path: 'summary', ...page(signedIn('dashboard/summary-page'), 'SummaryPage', 'summary') },
+          { path: 'user-list/import', ...page(signedIn('user-import/import-page'), 'UserImportPage', 'user_list') },
+          { path: 'user-list', ...page(signedIn('users/user-list-page'), 'UserListPage', 'user_list') },
+          { path: 'user/:id', ...page(signedIn('users/user-detail-page'), 'UserDetailPage') },
+          { path: 'create-user/:id', ...page(signedIn('users/user-form-page'), 'CreateUserPage') },
+          { path: 'update-user/:type/:id', ...page(signedIn('users/user-form-page'), 'UpdateUserPage') },
+          { path: 'analytics', ...page(signedIn('analytics/analytics-page'), 'AnalyticsPage') },
+          { path: 'site/list/:id', ...page(signedIn('analytics/site-analytics-page'), 'SiteAnalyticsPage') },
           {
             path: 'plan-management',
-            ...page(() => import('../features/plans/plan-management-page'), 'PlanManagementPage', 'plan_management'),
+            ...page(signedIn('plans/plan-management-page'), 'PlanManagementPage', 'plan_management'),
           },
-          { path: 'plan', ...page(() => import('../features/billing/plan-page'), 'PlanPage') },
-          { path: 'latest-information', ...page(() => import('../features/news/news-list-page'), 'NewsListPage') },
-          { path: 'latest-information/create', ...page(() => import('../features/news/news-form-page'), 'NewsCreatePage') },
-          { path: 'latest-information/edit/:id', ...page(() => import('../features/news/news-form-page'), 'NewsEditPage') },
-          { path: 'latest-information/:id', ...page(() => import('../features/news/news-detail-page'), 'NewsDetailPage') },
+          { path: 'plan', ...page(signedIn('billing/plan-page'), 'PlanPage') },
+          { path: 'latest-information', ...page(signedIn('news/news-list-page'), 'NewsListPage') },
+          { path: 'latest-information/create', ...page(signedIn('news/news-form-page'), 'NewsCreatePage') },
+          { path: 'latest-information/edit/:id', ...page(signedIn('news/news-form-page'), 'NewsEditPage') },
+          { path: 'latest-information/:id', ...page(signedIn('news/news-detail-page'), 'NewsDetailPage') },
           {
             path: 'system-notification',
-            ...page(() => import('../features/news/system-list-page'), 'SystemNotificationListPage', 'system_notification'),
+            ...page(signedIn('news/system-list-page'), 'SystemNotificationListPage', 'system_notification'),
           },
           {
             path: 'create-notification',
-            ...page(() => import('../features/news/system-notification-page'), 'CreateNotificationPage', 'system_notification'),
+            ...page(signedIn('news/system-notification-page'), 'CreateNotificationPage', 'system_notification'),
           },
-          { path: 'notification/:id', ...page(() => import('../features/news/system-notification-page'), 'NotificationPage') },
-          { path: 'notification-delivery/:siteId', ...page(() => import('../features/deliveries/list-page'), 'DeliveryListPage') },
-          { path: 'notification-delivery/:siteId/create', ...page(() => import('../features/deliveries/form-page'), 'DeliveryCreatePage') },
-          { path: 'notification-delivery/:siteId/edit/:id', ...page(() => import('../features/deliveries/form-page'), 'DeliveryEditPage') },
+          { path: 'notification/:id', ...page(signedIn('news/system-notification-page'), 'NotificationPage') },
+          { path: 'notification-delivery/:siteId', ...page(signedIn('deliveries/list-page'), 'DeliveryListPage') },
+          { path: 'notification-delivery/:siteId/create', ...page(signedIn('deliveries/form-page'), 'DeliveryCreatePage') },
+          { path: 'notification-delivery/:siteId/edit/:id', ...page(signedIn('deliveries/form-page'), 'DeliveryEditPage') },
           {
             path: 'notification-delivery/:siteId/detail/:id',
-            ...page(() => import('../features/deliveries/detail-page'), 'DeliveryDetailPage'),
+            ...page(signedIn('deliveries/detail-page'), 'DeliveryDetailPage'),
           },
-          { path: 'surveys', ...page(() => import('../features/surveys/list-page'), 'SurveyListPage') },
-          { path: 'surveys/create', ...page(() => import('../features/surveys/form-page'), 'SurveyCreatePage') },
-          { path: 'surveys/edit/:id', ...page(() => import('../features/surveys/form-page'), 'SurveyEditPage') },
-          { path: 'site/:id/survey-responses', ...page(() => import('../features/surveys/responses-page'), 'SurveyResponsesPage') },
-          { path: 'check-plan', ...page(() => import('../features/billing/check-plan-page'), 'CheckPlanPage') },
-          { path: 'billing', ...page(() => import('../features/billing/check-plan-page'), 'BillingPage', 'billing') },
-          { path: 'admin-list', ...page(() => import('../features/staff/admin-list-page'), 'AdminListPage', 'admin_settings') },
+          { path: 'surveys', ...page(signedIn('surveys/list-page'), 'SurveyListPage') },
+          { path: 'surveys/create', ...page(signedIn('surveys/form-page'), 'SurveyCreatePage') },
+          { path: 'surveys/edit/:id', ...page(signedIn('surveys/form-page'), 'SurveyEditPage') },
+          { path: 'site/:id/survey-responses', ...page(signedIn('surveys/responses-page'), 'SurveyResponsesPage') },
+          { path: 'check-plan', ...page(signedIn('billing/check-plan-page'), 'CheckPlanPage') },
+          { path: 'billing', ...page(signedIn('billing/check-plan-page'), 'BillingPage', 'billing') },
+          { path: 'admin-list', ...page(signedIn('staff/admin-list-page'), 'AdminListPage', 'admin_settings') },
           {
             path: 'api-settings',
-            ...page(() => import('../features/integrations/api-settings-page'), 'ApiSettingsPage', 'admin_settings'),
+            ...page(signedIn('integrations/api-settings-page'), 'ApiSettingsPage', 'admin_settings'),
           },
-          { path: 'settings', ...page(() => import('../features/settings/settings-page'), 'SettingsPage') },
-          { path: 'profile-image', ...page(() => import('../features/staff/profile-image-page'), 'ProfileImagePage') },
-          { path: 'delete-account', ...page(() => import('../features/staff/delete-account-page'), 'DeleteAccountPage') },
+          { path: 'settings', ...page(signedIn('settings/settings-page'), 'SettingsPage') },
+          { path: 'profile-image', ...page(signedIn('staff/profile-image-page'), 'ProfileImagePage') },
+          { path: 'delete-account', ...page(signedIn('staff/delete-account-page'), 'DeleteAccountPage') },
           { path: '*', element: <NotFoundInline /> },
         ],
       },
