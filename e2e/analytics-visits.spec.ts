@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { toCamel } from '@swipe/core';
 import { buildViewerIfStale, launchChromium as launchWithArgs } from '@swipe/viewer/testing/harness.ts';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
@@ -12,7 +10,7 @@ import {
   noSeriousViolations,
   PHONE,
   pressUntilAt,
-  SCREENSHOTS,
+  screenshot,
   sendDemoContact,
   signIn,
   startDemoServer,
@@ -409,7 +407,7 @@ describe('analytics journey: every visit, dwell, tap and conversion as it happen
         expect(await a1.getByTestId('dwell-n').allTextContents()).toEqual([lang === 'en' ? 'n = 8 views' : '8件で計測']);
         for (const figure of ['100.0%', '20.0%', '50.0%', '25.0%']) expect(a1Text).toContain(figure);
         await noSeriousViolations(page);
-        await page.screenshot({ path: shot(`analytics-site-${size}-${lang}`), fullPage: true });
+        await screenshot(page, `analytics-site-${size}-${lang}`, { fullPage: true });
 
         // sources: one row per campaign, term and content included
         await page.getByRole('tab', { name: lang === 'en' ? 'Sources (UTM)' : '流入元（UTM）' }).click();
@@ -417,7 +415,7 @@ describe('analytics journey: every visit, dwell, tap and conversion as it happen
         const utmText = (await page.getByTestId('utm-table').textContent()) ?? '';
         for (const tag of ['line', 'social', 'spring', 'bags', 'story', 'mail', 'autumn']) expect(utmText).toContain(tag);
         await noSeriousViolations(page);
-        await page.screenshot({ path: shot(`analytics-utm-${size}-${lang}`), fullPage: true });
+        await screenshot(page, `analytics-utm-${size}-${lang}`, { fullPage: true });
 
         // the heatmap of A1 on an image width the media pipeline made
         await page.getByRole('tab', { name: lang === 'en' ? 'Tap heatmap' : 'タップヒートマップ' }).click();
@@ -427,7 +425,7 @@ describe('analytics journey: every visit, dwell, tap and conversion as it happen
         expect(await img.evaluate((el: HTMLImageElement) => el.currentSrc)).toMatch(/_w(400|600|800|1200)\.webp$/);
         expect(await page.getByTestId('heatmap-total').textContent()).toBe(lang === 'en' ? '2 taps' : 'タップ 2回');
         await noSeriousViolations(page);
-        await page.screenshot({ path: shot(`analytics-heatmap-${size}-${lang}`), fullPage: true });
+        await screenshot(page, `analytics-heatmap-${size}-${lang}`, { fullPage: true });
 
         // all sites: the demo site's row, cards on a phone
         await page.goto(`${adminUrl()}/master-user/analytics`);
@@ -439,7 +437,7 @@ describe('analytics journey: every visit, dwell, tap and conversion as it happen
         // nothing lies beyond the screen's width
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(Number(size));
         await noSeriousViolations(page);
-        await page.screenshot({ path: shot(`analytics-all-${size}-${lang}`), fullPage: true });
+        await screenshot(page, `analytics-all-${size}-${lang}`, { fullPage: true });
         expect(errors).toEqual([]);
         await ctx.close();
       }, 180_000);
@@ -452,9 +450,4 @@ function timeText(v: number, lang: 'en' | 'ja'): string {
   const s = ((tenths % 600) / 10).toFixed(1);
   if (lang === 'en') return m > 0 ? `${m} min ${s} s` : `${s} s`;
   return m > 0 ? `${m}分${s}秒` : `${s}秒`;
-}
-
-function shot(name: string): string {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  return path.join(SCREENSHOTS, `${name}.png`);
 }

@@ -11,7 +11,7 @@ import { makeVisitorSite } from '../apps/server/src/test/enduser-fixtures.js';
 import { startTestServer, type TestServer } from '../apps/server/src/test/helpers.js';
 import { type ReceivedMail, startSmtp } from '../apps/server/src/test/smtp.js';
 import { viewerPreact } from '../apps/viewer/preact.mjs';
-import { animationsSettled, launchChromium } from './helpers.js';
+import { animationsSettled, launchChromium, screenshot } from './helpers.js';
 
 // The visitor forms' journeys in Chromium at phone size (390x844): register, read the confirmation mail from a
 // real SMTP server, follow the link, log in, open the members-only demo page; send the contact form
@@ -19,7 +19,6 @@ import { animationsSettled, launchChromium } from './helpers.js';
 // wrong passcode. The enduser bundle is built here (alone) so the journeys do not wait on other builds.
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const shots = path.join(root, 'e2e', 'screenshots');
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swipe-enduser-dist-'));
 
 const received: ReceivedMail[] = [];
@@ -136,8 +135,7 @@ async function open(page: Page, url: string): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.euReady === '1');
 }
 async function shot(page: Page, name: string): Promise<void> {
-  fs.mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: path.join(shots, `enduser-${name}.png`), fullPage: true });
+  await screenshot(page, `enduser-${name}`, { fullPage: true });
 }
 const field = (page: Page, name: string) => page.locator(`[name="${name}"]`).first();
 

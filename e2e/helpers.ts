@@ -230,10 +230,16 @@ export async function pressUntilAt(page: Page, key: string, position: string, ti
   }
 }
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * A picture of the page in e2e/screenshots for a person to look at (no journey reads it back). `E2E_SCREENSHOTS=0`
+ * leaves them out: `.ci/run` does, where nobody looks at them and the 300-odd pictures (about 0.13 s of browser
+ * work each on a quiet machine) came to about a minute of the run.
+ */
+export async function screenshot(page: Page, name: string, opts: { fullPage?: boolean } = {}): Promise<string | undefined> {
+  if (process.env.E2E_SCREENSHOTS === '0') return undefined;
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   const file = path.join(SCREENSHOTS, `${name}.png`);
-  await page.screenshot({ path: file });
+  await page.screenshot({ path: file, fullPage: opts.fullPage });
   return file;
 }
 

@@ -1,10 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { SWIPE } from '@swipe/core/constants.ts';
-import { buildViewerIfStale, type DemoServer, SCREENSHOTS, startDemoServer } from '@swipe/viewer/testing/harness.ts';
+import { buildViewerIfStale, type DemoServer, startDemoServer } from '@swipe/viewer/testing/harness.ts';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { animationsSettled, launchChromium, seriousViolations } from './helpers.js';
+import { animationsSettled, launchChromium, screenshot, seriousViolations } from './helpers.js';
 
 const SWIPE_LOCK_MS = SWIPE.slideLockShortMs;
 
@@ -17,7 +15,6 @@ let browser: Browser;
 
 beforeAll(async () => {
   buildViewerIfStale();
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
   demo = await startDemoServer();
   browser = await launchChromium();
 }, 240_000);
@@ -100,7 +97,7 @@ describe('mobile 390x844 (touch)', () => {
 
   it('swipes in all four directions and the address shows the position', async () => {
     expect(await position(page)).toBe('A1');
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'viewer-mobile-a1.png') });
+    await screenshot(page, 'viewer-mobile-a1');
     // the HTML button's frame on A2 is made once: a page that leaves the plane stays in the document,
     // hidden, so coming back neither draws it again nor loads its frame again
     const frameA2 = '.vw-slide .sp-page[data-position="A2"] iframe.sp-html';
@@ -160,7 +157,7 @@ describe('mobile 390x844 (touch)', () => {
     await popup.waitFor({ timeout: 5000 });
     await expect(page.getByTestId('popup-info-timeLimit').textContent()).resolves.toMatch(/残り[45]日/);
     await expect(page.getByTestId('popup-info-applicantLimit').textContent()).resolves.toMatch(/残り\d+名/);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'viewer-mobile-popup.png') });
+    await screenshot(page, 'viewer-mobile-popup');
     const closes = popup.locator('.vw-popup-close');
     expect(await closes.count()).toBe(2);
     await closes.first().click();
@@ -175,7 +172,7 @@ describe('mobile 390x844 (touch)', () => {
     await dialog.waitFor();
     await expect(dialog.locator('h2').textContent()).resolves.toBe('デモバッグ');
     await animationsSettled(page); // entry animation
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'viewer-mobile-product.png') });
+    await screenshot(page, 'viewer-mobile-product');
     await page.mouse.click(195, 200); // outside
     await dialog.waitFor({ state: 'detached' });
   });
@@ -210,7 +207,7 @@ describe('mobile 390x844 (touch)', () => {
     await expect(lock.locator('a').nth(1).getAttribute('href')).resolves.toBe('/login');
     // no members-only image anywhere in the page
     expect(await page.content()).not.toMatch(/creative-c[234]/);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'viewer-mobile-locked.png') });
+    await screenshot(page, 'viewer-mobile-locked');
   });
 
   it('language switch keeps the position', async () => {
@@ -223,7 +220,7 @@ describe('mobile 390x844 (touch)', () => {
     expect(await position(page)).toBe('C1');
     expect(await page.getAttribute('html', 'lang')).toBe('en');
     await expect(page.locator('.vw-tab[aria-current="true"]').textContent()).resolves.toBe('Members');
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'viewer-mobile-en.png') });
+    await screenshot(page, 'viewer-mobile-en');
   });
 
   it('a deep link is rendered on the server at that page', async () => {
@@ -266,7 +263,7 @@ describe('desktop 1440x900 (mouse, wheel, keyboard)', () => {
     expect(frame?.width).toBe(500);
     expect(Math.round((frame?.x ?? 0) + 250)).toBe(720);
     await expect(page.locator('.vw-banner').count()).resolves.toBeGreaterThan(0);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'viewer-desktop-a1.png') });
+    await screenshot(page, 'viewer-desktop-a1');
   });
 
   // Each journey opens its own starting position, so one slow gesture on a loaded machine cannot
@@ -326,7 +323,7 @@ describe('desktop 1440x900 (mouse, wheel, keyboard)', () => {
     const down = page.locator('.vw-arrow-down');
     await down.waitFor({ timeout: 10_000 });
     await page.waitForSelector('.vw-arrows.is-shown');
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'viewer-desktop-arrows.png') });
+    await screenshot(page, 'viewer-desktop-arrows');
     await down.click();
     await waitPosition(page, 'B2');
   });
@@ -373,7 +370,7 @@ describe('desktop 1440x900 (mouse, wheel, keyboard)', () => {
     expect(inside(await right.boundingBox(), imageBox)).toBe(true);
     expect(Math.round(imageBox?.height ?? 0)).toBe(160);
     await animationsSettled(page);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'viewer-desktop-campaign-items.png') });
+    await screenshot(page, 'viewer-desktop-campaign-items');
 
     // A click on the picture counts it (campaign counting is on) and runs its CTA: creative block B1.
     const itemId = Number(await image.getAttribute('data-item-id'));
@@ -401,7 +398,7 @@ describe('desktop 1440x900 (mouse, wheel, keyboard)', () => {
         expect(Math.round(wide?.width ?? 0)).toBe(940);
         expect(Math.round(wide?.x ?? -1)).toBe(lp === 'left' ? 500 : 0);
         expect(inside(wide, await panel.locator('[data-testid="campaign-item"] .sp-button').first().boundingBox())).toBe(true);
-        if (lp === 'left') await page.screenshot({ path: path.join(SCREENSHOTS, 'viewer-desktop-campaign-lp-left.png') });
+        if (lp === 'left') await screenshot(page, 'viewer-desktop-campaign-lp-left');
       }
     } finally {
       await setPositionLp('center');
@@ -434,7 +431,7 @@ describe('members', () => {
     await img.waitFor();
     expect(await img.getAttribute('src')).toContain('creative-c3');
     expect(await page.locator('.is-current .sp-lock').count()).toBe(0);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'viewer-mobile-member.png') });
+    await screenshot(page, 'viewer-mobile-member');
     // logging out elsewhere bumps the token version: the next private call answers 401, the token goes
     await srv.ctx.db.query('UPDATE site_members SET token_version = 1 WHERE id = $1', [row.id]);
     await page.reload();
@@ -489,7 +486,7 @@ describe('without JavaScript', () => {
     const img = page.locator('.is-current img.sp-media');
     expect(await img.getAttribute('srcset')).toContain('_w400.webp');
     expect(await img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
-    await page.screenshot({ path: path.join(SCREENSHOTS, 'viewer-nojs.png') });
+    await screenshot(page, 'viewer-nojs');
     await ctx.close();
   });
   it('error screens have back and home', async () => {

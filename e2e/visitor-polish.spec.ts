@@ -6,7 +6,7 @@ import { invalidateSite, planOf, publishSnapshot } from '@swipe/server/modules/s
 import { buildViewerIfStale, type DemoServer, startDemoServer } from '@swipe/viewer/testing/harness.ts';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchChromium, noSeriousViolations, PHONE, seriousViolations, WAIT } from './helpers.js';
+import { DESKTOP, launchChromium, noSeriousViolations, PHONE, screenshot, seriousViolations, WAIT } from './helpers.js';
 
 // The visitor's side of the demo site: popups never cover the page, the language menu, unoffered
 // languages and the remembered choice, return paths and member sign-out, unknown positions, and
@@ -71,7 +71,7 @@ describe.each(SIZES)('popup CTA at %s size', (name, size) => {
             expect((box?.y ?? 0) + (box?.height ?? 0), `${name} ${sel}`).toBeLessThanOrEqual(popupTop);
           }
         }
-        await page.screenshot({ path: `e2e/screenshots/visitor-popup-${pos}-${name}.png` });
+        await screenshot(page, `visitor-popup-${pos}-${name}`);
         await noSeriousViolations(page);
         // closing the popup gives the page its whole height back
         // each close hides its own item (the others move up), so always close the first one left
