@@ -7,6 +7,9 @@ import { startServer } from './server.js';
 
 const config = loadConfig();
 const starting = (async () => {
+  // from before the embedded database opens: npm run backup and restore refuse while it is open, and npm run mail
+  // waits for this process to answer (lib/instance.ts)
+  if (!config.databaseUrl) recordInstance(config.dataDir, { pid: process.pid, adminUrl: config.adminUrl, starting: true });
   const ctx = await createContext(config);
   const demo = config.demoData ? await seedDemo(ctx) : null;
   const running = await startServer(config, { ctx });

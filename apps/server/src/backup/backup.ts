@@ -31,7 +31,7 @@ export function assertEmbeddedStopped(config: Config): void {
   const running = runningInstance(config.dataDir);
   if (running)
     throw new Refused(
-      `the server (process ${running.pid}, ${running.adminUrl}) has the embedded database in ${config.dataDir} open: stop it first`,
+      `the server (process ${running.pid}, ${running.starting ? 'starting' : running.adminUrl}) has the embedded database in ${config.dataDir} open: stop it first`,
     );
 }
 

@@ -37,7 +37,22 @@ async function fromDatabase(): Promise<OutboxMail[]> {
   }
 }
 
-const running = config.databaseUrl ? null : runningInstance(config.dataDir);
+/** This folder's server, once it answers: one that is starting (migrations, the demo's data) is waited for. */
+async function answeringInstance() {
+  const until = Date.now() + 120_000;
+  let rec = runningInstance(config.dataDir);
+  while (rec?.starting && Date.now() < until) {
+    await new Promise((r) => setTimeout(r, 200));
+    rec = runningInstance(config.dataDir);
+  }
+  if (rec?.starting) {
+    console.error(`The server (process ${rec.pid}) over ${config.dataDir} is still starting: run npm run mail again once it runs`);
+    process.exit(1);
+  }
+  return rec;
+}
+
+const running = config.databaseUrl ? null : await answeringInstance();
 let mails: OutboxMail[];
 try {
   mails = running ? await fromServer(running.adminUrl) : await fromDatabase();

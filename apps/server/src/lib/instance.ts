@@ -3,20 +3,27 @@ import path from 'node:path';
 
 // Which running server holds a data folder's embedded database: PGlite allows one process per folder, so tools
 // that read it (npm run mail) must ask the server that has it open, and only that one (a server on the default
-// port may belong to another folder). The server records itself in DATA_DIR/server.json while it runs.
+// port may belong to another folder), and tools that copy or replace it (npm run backup, restore) must refuse. The
+// server records itself in DATA_DIR/server.json from before it opens the database (`starting`: migrations, the
+// demo's data) until its process ends; once it listens, the record names the admin origin as bound.
 
 export interface InstanceRecord {
   pid: number;
-  /** the admin origin as bound (the dev outbox is asked there) */
+  /** the admin origin as bound (the dev outbox is asked there); while starting, the configured one */
   adminUrl: string;
+  /** the server has the database open and does not answer yet */
+  starting?: boolean;
 }
 
 const fileOf = (dataDir: string) => path.join(dataDir, 'server.json');
+const watched = new Set<string>();
 
-/** Written once the server listens; removed when its process ends. */
+/** Written before the server opens the database and again once it listens; removed when its process ends. */
 export function recordInstance(dataDir: string, rec: InstanceRecord): void {
   fs.mkdirSync(dataDir, { recursive: true });
   fs.writeFileSync(fileOf(dataDir), `${JSON.stringify(rec)}\n`);
+  if (watched.has(dataDir)) return;
+  watched.add(dataDir);
   process.once('exit', () => forgetInstance(dataDir, rec.pid));
 }
 
