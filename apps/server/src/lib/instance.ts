@@ -21,7 +21,10 @@ const watched = new Set<string>();
 /** Written before the server opens the database and again once it listens; removed when its process ends. */
 export function recordInstance(dataDir: string, rec: InstanceRecord): void {
   fs.mkdirSync(dataDir, { recursive: true });
-  fs.writeFileSync(fileOf(dataDir), `${JSON.stringify(rec)}\n`);
+  // written aside and renamed over: a tool reading it meanwhile sees the old record or the new one, never a torn one
+  const aside = `${fileOf(dataDir)}.${process.pid}.tmp`;
+  fs.writeFileSync(aside, `${JSON.stringify(rec)}\n`);
+  fs.renameSync(aside, fileOf(dataDir));
   if (watched.has(dataDir)) return;
   watched.add(dataDir);
   process.once('exit', () => forgetInstance(dataDir, rec.pid));
