@@ -1,15 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { loadConfig } from './config.js';
 import { seedDemo } from './demo/seed.js';
-import { recordInstance } from './lib/instance.js';
+import { claimInstance, FolderInUse, recordInstance } from './lib/instance.js';
 import { createContext } from './open.js';
 import { startServer } from './server.js';
 
 const config = loadConfig();
+// from before the embedded database opens: npm run backup and restore refuse while it is open, npm run mail waits
+// for this process to answer, and a second server on the same folder is refused (lib/instance.ts)
+if (!config.databaseUrl)
+  try {
+    claimInstance(config.dataDir, { pid: process.pid, adminUrl: config.adminUrl, starting: true });
+  } catch (err) {
+    if (!(err instanceof FolderInUse)) throw err;
+    console.error(`Not started: ${err.message}, or give this server a DATA_DIR of its own.`);
+    process.exit(3);
+  }
 const starting = (async () => {
-  // from before the embedded database opens: npm run backup and restore refuse while it is open, and npm run mail
-  // waits for this process to answer (lib/instance.ts)
-  if (!config.databaseUrl) recordInstance(config.dataDir, { pid: process.pid, adminUrl: config.adminUrl, starting: true });
   const ctx = await createContext(config);
   const demo = config.demoData ? await seedDemo(ctx) : null;
   const running = await startServer(config, { ctx });

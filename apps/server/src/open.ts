@@ -5,6 +5,7 @@ import { type AppContext, createEvents } from './context.js';
 import { createPgDb, createPgliteDb, type Db } from './db/db.js';
 import { migrate } from './db/migrate.js';
 import { Clock } from './lib/clock.js';
+import { assertFolderFree } from './lib/instance.js';
 import { createKv } from './lib/kv.js';
 import { createLogger, logFormatOf } from './lib/log.js';
 import { Tokens } from './lib/tokens.js';
@@ -30,7 +31,10 @@ export function testClock(config: Pick<Config, 'env' | 'testClock'>): Clock | un
 
 export async function openDb(config: Config, opts: { schema?: string } = {}): Promise<Db> {
   if (config.databaseUrl) return createPgDb(config.databaseUrl, { schema: opts.schema });
-  return createPgliteDb(config.dataDir === ':memory:' ? undefined : path.join(config.dataDir, 'pglite'));
+  if (config.dataDir === ':memory:') return createPgliteDb(undefined);
+  // PGlite is one process's: a tool (create-master, bill-month, the worker) is refused while a server has the folder
+  assertFolderFree(config.dataDir);
+  return createPgliteDb(path.join(config.dataDir, 'pglite'));
 }
 
 /** Builds the context shared by both origins (database migrated, secret loaded). */

@@ -18,7 +18,10 @@ const [{ loadConfig }, { AppError }, { billMonth }, { createContext }] = await P
   import('../modules/billing/service.js'),
   import('../open.js'),
 ]);
-const ctx = await createContext(loadConfig());
+const ctx = await createContext(loadConfig()).catch((e: Error) => {
+  process.stderr.write(`bill-month: ${e.message}\n`);
+  process.exit(1);
+});
 try {
   const r = await billMonth(ctx, month);
   process.stdout.write(`${JSON.stringify(r)}\n`);
