@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { assertEmbeddedStopped, Refused } from '../backup/backup.js';
 import { loadConfig } from '../config.js';
 import { openDb } from '../open.js';
@@ -56,6 +56,26 @@ describe("a data folder is one live process's", () => {
     expect(recordOf(folder)).toMatchObject({ pid: process.pid, adminUrl: 'http://127.0.0.1:4' });
     // nothing is left aside
     expect(fs.readdirSync(folder)).toEqual(['server.json']);
+  });
+
+  it('holds on a file system without hard links too', () => {
+    const folder = tempDir();
+    const link = vi.spyOn(fs, 'linkSync').mockImplementation(() => {
+      throw Object.assign(new Error('operation not permitted'), { code: 'EPERM' });
+    });
+    try {
+      claimInstance(folder, { pid: process.ppid, adminUrl: 'http://127.0.0.1:1' });
+      expect(link).toHaveBeenCalled();
+      expect(runningInstance(folder)).toMatchObject({ pid: process.ppid, adminUrl: 'http://127.0.0.1:1' });
+      expect(() => claimInstance(folder, { pid: process.pid, adminUrl: 'http://127.0.0.1:2' })).toThrow(FolderInUse);
+      expect(recordOf(folder).pid).toBe(process.ppid);
+      fs.writeFileSync(path.join(folder, 'server.json'), JSON.stringify({ pid: 2 ** 22 + 1, adminUrl: 'http://127.0.0.1:3' }));
+      claimInstance(folder, { pid: process.pid, adminUrl: 'http://127.0.0.1:4' });
+      expect(recordOf(folder)).toMatchObject({ pid: process.pid, adminUrl: 'http://127.0.0.1:4' });
+      expect(fs.readdirSync(folder)).toEqual(['server.json']);
+    } finally {
+      link.mockRestore();
+    }
   });
 });
 

@@ -63,6 +63,28 @@ const forgetOnExit = (dataDir: string, pid: number) => {
   process.once('exit', () => forgetInstance(dataDir, pid));
 };
 
+const codeOf = (err: unknown) => (err as NodeJS.ErrnoException).code;
+
+/** `file` made from `aside` unless it exists (false then). */
+function createOnce(aside: string, file: string): boolean {
+  try {
+    // a link appears whole: a tool reading the record meanwhile never sees it half-written
+    fs.linkSync(aside, file);
+    return true;
+  } catch (err) {
+    if (codeOf(err) === 'EEXIST') return false;
+  }
+  // a file system without hard links (some network and FAT ones): the file is created only if it does not exist
+  // either, written at once (a reader may meet it empty for that moment, and takes it for no record)
+  try {
+    fs.writeFileSync(file, fs.readFileSync(aside), { flag: 'wx' });
+    return true;
+  } catch (err) {
+    if (codeOf(err) === 'EEXIST') return false;
+    throw err;
+  }
+}
+
 /**
  * The first record, before the server opens the database: made only where no live process holds the folder
  * (FolderInUse otherwise); a record whose process is gone is replaced. Made by creating the file, which fails if
@@ -72,13 +94,9 @@ export function claimInstance(dataDir: string, rec: InstanceRecord): void {
   const aside = writeAside(dataDir, rec);
   try {
     for (let attempt = 0; attempt < 3; attempt++) {
-      try {
-        // a link appears whole: a tool reading the record meanwhile never sees it half-written
-        fs.linkSync(aside, fileOf(dataDir));
+      if (createOnce(aside, fileOf(dataDir))) {
         forgetOnExit(dataDir, rec.pid);
         return;
-      } catch (err) {
-        if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       }
       const holder = runningInstance(dataDir);
       if (holder && holder.pid !== rec.pid) throw new FolderInUse(holder, dataDir);
@@ -127,7 +145,7 @@ export function runningInstance(dataDir: string): InstanceRecord | null {
     process.kill(rec.pid, 0);
   } catch (err) {
     // EPERM: the process exists (another user's); anything else: it is gone
-    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return null;
+    if (codeOf(err) !== 'EPERM') return null;
   }
   // the pid lives, but another process has it now
   if (rec.started !== undefined) {
