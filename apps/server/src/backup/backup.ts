@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Config } from '../config.js';
 import { dumpEmbedded, dumpPostgres } from '../db/backup.js';
 import { migrationFiles } from '../db/migrate.js';
-import { runningInstance } from '../lib/instance.js';
+import { heldMessage, runningInstance } from '../lib/instance.js';
 import { backupMedia, type MediaSummary } from './media.js';
 
 // `npm run backup` and `npm run restore` (cli/backup.ts, cli/restore.ts; README "Backups"): one folder holds a
@@ -29,10 +29,7 @@ const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 /** Refused while a server runs over the data folder: PGlite is one process's, and a second one would damage it. */
 export function assertEmbeddedStopped(config: Config): void {
   const running = runningInstance(config.dataDir);
-  if (running)
-    throw new Refused(
-      `the server (process ${running.pid}, ${running.starting ? 'starting' : running.adminUrl}) has the embedded database in ${config.dataDir} open: stop it first`,
-    );
+  if (running) throw new Refused(heldMessage(running, config.dataDir));
 }
 
 /**

@@ -22,15 +22,17 @@ export interface InstanceRecord {
   started?: string;
 }
 
+/** What an operator is told when a server holds the folder (a second server, a tool, a backup or restore). */
+export const heldMessage = (holder: InstanceRecord, dataDir: string) =>
+  `the server (process ${holder.pid}, ${holder.starting ? 'starting' : holder.adminUrl}) has the embedded database in ${dataDir} open: stop it first`;
+
 /** A live process other than this one has the folder's embedded database open. */
 export class FolderInUse extends Error {
   constructor(
     readonly holder: InstanceRecord,
     dataDir: string,
   ) {
-    super(
-      `the server (process ${holder.pid}, ${holder.starting ? 'starting' : holder.adminUrl}) has the embedded database in ${dataDir} open: stop it first`,
-    );
+    super(heldMessage(holder, dataDir));
   }
 }
 
