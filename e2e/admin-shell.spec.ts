@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_LOGINS } from '../apps/server/src/demo/seed.js';
 import { accountsChanged } from '../apps/server/src/modules/accounts/cache.js';
@@ -273,6 +273,41 @@ describe('site list', () => {
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'admin-site-list-390');
+    await ctx.close();
+  });
+
+  it('draws its first screen once, with its rows', async () => {
+    const ctx = await browser.newContext(PHONE);
+    // whether the page showed placeholders before its first row
+    await ctx.addInitScript(`
+      window.__placeholders = false;
+      new MutationObserver((_, o) => {
+        if (document.querySelector('.mantine-Skeleton-root')) window.__placeholders = true;
+        if (document.querySelector('[data-testid="site-row"]')) o.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    `);
+    const placeholders = (p: Page) => p.evaluate(() => (window as unknown as { __placeholders: boolean }).__placeholders);
+    const page = await ctx.newPage();
+    // a list that answers in 400 ms: the screen waits for it rather than drawing placeholders and then the rows
+    let delay = 400;
+    await page.route(/\/api\/v1\/sites\?/, async (route) => {
+      await new Promise((r) => setTimeout(r, delay));
+      await route.continue();
+    });
+    await signIn(page, admin(), USER);
+    await page.getByTestId('site-row').first().waitFor(WAIT);
+    expect(await placeholders(page)).toBe(false);
+
+    // a list slower than the screen waits for (a second) shows its placeholders meanwhile, then its rows
+    delay = 2500;
+    const slow = await ctx.newPage();
+    await slow.route(/\/api\/v1\/sites\?/, async (route) => {
+      await new Promise((r) => setTimeout(r, delay));
+      await route.continue();
+    });
+    await slow.goto(page.url());
+    await slow.getByTestId('site-row').first().waitFor(WAIT);
+    expect(await placeholders(slow)).toBe(true);
     await ctx.close();
   });
 
