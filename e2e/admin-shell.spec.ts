@@ -276,7 +276,7 @@ describe('site list', () => {
     await ctx.close();
   });
 
-  it('draws its first screen once, with its rows', async () => {
+  it('draws its first screen once, with its rows, and the popovers only when reached for', async () => {
     const ctx = await browser.newContext(PHONE);
     // whether the page showed placeholders before its first row
     await ctx.addInitScript(`
@@ -287,6 +287,17 @@ describe('site list', () => {
       }).observe(document, { childList: true, subtree: true });
     `);
     const placeholders = (p: Page) => p.evaluate(() => (window as unknown as { __placeholders: boolean }).__placeholders);
+    /** Which popover machinery the scripts the page has fetched carry (Mantine's components keep their names). */
+    const popoverCode = async (p: Page) => {
+      const urls = await p.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((e) => e.name)
+          .filter((u) => u.endsWith('.js')),
+      );
+      const code = (await Promise.all(urls.map((u) => fetch(u).then((r) => r.text())))).join('\n');
+      return ['@mantine/core/Popover', '@mantine/core/Combobox'].filter((name) => code.includes(`"${name}"`));
+    };
     const page = await ctx.newPage();
     // a list that answers in 400 ms: the screen waits for it rather than drawing placeholders and then the rows
     let delay = 400;
@@ -297,6 +308,31 @@ describe('site list', () => {
     await signIn(page, admin(), USER);
     await page.getByTestId('site-row').first().waitFor(WAIT);
     expect(await placeholders(page)).toBe(false);
+    // once the screen has settled, no popover's code has been fetched (the header's menu and bell, the list's
+    // status filter and page size draw stand-ins until reached for) and no option list is drawn
+    await page.waitForLoadState('networkidle');
+    expect(await popoverCode(page)).toEqual([]);
+    expect(await page.locator('[role="listbox"]').count()).toBe(0);
+
+    // each works from the keyboard the first time: the account menu…
+    const account = page.getByRole('banner').getByRole('button', { name: 'Account menu' });
+    await account.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Change password' }).waitFor(WAIT);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('menuitem', { name: 'Change password' }).count(), WAIT).toBe(0);
+    // …the status filter (its options open where the focus is)…
+    await page.getByRole('textbox', { name: 'Status' }).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('option', { name: 'Published' }).click();
+    await expect.poll(() => page.url(), WAIT).toContain('status=PUBLISH');
+    // …and the bell's panel, the focus kept on the bell
+    const bell = page.getByTestId('notification-bell');
+    await bell.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Notifications' }).waitFor(WAIT);
+    expect(await bell.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await popoverCode(page)).toEqual(['@mantine/core/Popover', '@mantine/core/Combobox']);
 
     // a list slower than the screen waits for (a second) shows its placeholders meanwhile, then its rows
     delay = 2500;

@@ -1,9 +1,10 @@
-import { Group, Pagination, Select, Text, TextInput } from '@mantine/core';
+import { Group, Pagination, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useT } from '../lib/i18n';
 import { DEFAULT_SIZE, listParamsOf, PAGE_SIZES } from './data-list/list-url';
+import { DeferredSelect } from './deferred-select';
 import { IconSearch } from './icons';
 
 // What every searchable, paginated list of the back-office shares: page, page size and search kept in
@@ -54,14 +55,13 @@ export function ListFooter({
         <Text size="sm" c="dimmed">
           {t('admin.page_range', { from: (page - 1) * pageSize + 1, to: Math.min(page * pageSize, total), total })}
         </Text>
-        <Select
+        <DeferredSelect
           aria-label={t('admin.page_size')}
-          data={PAGE_SIZES}
+          data={PAGE_SIZES.map((s) => ({ value: s, label: s }))}
           value={String(pageSize)}
           onChange={(v) => set({ size: v === DEFAULT_SIZE ? null : v, page: null })}
           w={80}
           size="xs"
-          allowDeselect={false}
         />
       </Group>
       <Pagination

@@ -1,5 +1,6 @@
-import { Group, Select, Table, UnstyledButton } from '@mantine/core';
+import { Group, Table, UnstyledButton } from '@mantine/core';
 import type { CSSProperties } from 'react';
+import { DeferredSelect } from './deferred-select';
 import { IconArrowDown, IconArrowUp } from './icons';
 
 // Sorting of a back-office list, kept in the URL (`sort`, `order`, back to page 1 on every change): the column
@@ -128,14 +129,13 @@ export function SortPicker<S extends string>({
   orderName: (o: SortOrder) => string;
 }) {
   return (
-    <Select
+    <DeferredSelect
       aria-label={label}
       data={sorting.sorts.flatMap((s) =>
         (['asc', 'desc'] as const).map((o) => ({ value: `${s}:${o}`, label: `${sortName(s)} · ${orderName(o)}` })),
       )}
       value={`${sorting.sort}:${sorting.order}`}
       onChange={sorting.pick}
-      allowDeselect={false}
       w="100%"
     />
   );

@@ -1,8 +1,8 @@
-import { Select } from '@mantine/core';
+import { DeferredSelect } from '../deferred-select';
 import { usePhoneLayout } from '../list-layout';
 
 // One filter of a list's bar: a choice among fixed values, its first one "all". It spans the bar's width on a
-// phone (the bar wraps), keeps its width on a desk.
+// phone (the bar wraps), keeps its width on a desk. Its option list is fetched when reached for (deferred-select.tsx).
 
 export function FilterSelect({
   label,
@@ -22,13 +22,12 @@ export function FilterSelect({
 }) {
   const phone = usePhoneLayout();
   return (
-    <Select
+    <DeferredSelect
       label={showLabel ? label : undefined}
       aria-label={showLabel ? undefined : label}
       data={data}
       value={value}
-      onChange={(v) => v !== null && onChange(v)}
-      allowDeselect={false}
+      onChange={onChange}
       w={phone ? '100%' : w}
     />
   );

@@ -1,4 +1,4 @@
-import { AppShell, Avatar, Burger, Group, Menu, NavLink, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { useDisclosure } from '@mantine/hooks';
 import { ModalsProvider } from '@mantine/modals';
@@ -11,7 +11,6 @@ import {
   IconChart,
   IconDashboard,
   IconLayout,
-  IconLock,
   IconLogout,
   IconNews,
   IconPhoto,
@@ -28,6 +27,7 @@ import { PageLoader } from '../../components/page-loader';
 import { useDayjsLocale } from '../../lib/dayjs-locale';
 import { useLang, useT } from '../../lib/i18n';
 import { useBase, useSession } from '../../lib/session';
+import { AccountMenu } from './account-menu';
 import { NotificationBell } from './notification-bell';
 import { RequireAuth } from './require-auth';
 
@@ -124,42 +124,12 @@ export function AppLayout() {
           <Group gap="xs" wrap="nowrap">
             <LanguageSelect compact />
             <NotificationBell />
-            <Menu position="bottom-end" width={260} withinPortal>
-              <Menu.Target>
-                {/* named by what it shows, then what it is (WCAG 2.5.3: the visible text is in the name); the
-                    avatar's initial is decoration */}
-                <UnstyledButton>
-                  <Group gap={8} wrap="nowrap">
-                    <Avatar size={30} radius="xl" color="indigo" src={user?.profileImageUrl ?? null} alt="">
-                      <span aria-hidden="true">{(user?.contactName || user?.email || '?').slice(0, 1).toUpperCase()}</span>
-                    </Avatar>
-                    <Text size="sm" visibleFrom="sm" maw={180} truncate>
-                      {user?.companyName || user?.email}
-                    </Text>
-                    <VisuallyHidden>{t('admin.account_menu')}</VisuallyHidden>
-                  </Group>
-                </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Label>{user?.email}</Menu.Label>
-                <Menu.Item disabled>
-                  {t(`admin.account_type_${(user?.effectiveType ?? '').toLowerCase()}`)} ·{' '}
-                  {t(user?.authority === 'EDIT' ? 'admin.authority_edit' : 'admin.authority_view')}
-                </Menu.Item>
-                <Menu.Item
-                  leftSection={<IconLock size={16} />}
-                  onClick={() => {
-                    setPwUsed(true);
-                    pw.open();
-                  }}
-                >
-                  {t('admin.change_password')}
-                </Menu.Item>
-                <Menu.Item leftSection={<IconLogout size={16} />} component={Link} to="/log-out">
-                  {t('admin.nav_sign_out')}
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <AccountMenu
+              onChangePassword={() => {
+                setPwUsed(true);
+                pw.open();
+              }}
+            />
           </Group>
         </Group>
       </AppShell.Header>

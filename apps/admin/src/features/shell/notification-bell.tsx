@@ -1,15 +1,17 @@
-import { ActionIcon, Center, Indicator, Loader, Popover } from '@mantine/core';
+import { ActionIcon, Indicator } from '@mantine/core';
 import type { UnreadCount } from '@swipe/core';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { IconBell } from '../../components/icons';
 import { api } from '../../lib/api';
 import { useT } from '../../lib/i18n';
+import { onFirstUse, useRefocus } from '../../lib/on-first-use';
 
-// The header bell on every signed-in screen: the caller's unread system notifications, polled
-// every minute and on focus; the panel listing the latest is a chunk fetched the first time it opens.
+// The header bell on every signed-in screen: the caller's unread system notifications, polled every minute and
+// on focus. Its panel (the latest notifications, in a popover: floating-ui, a portal, transitions) is a chunk
+// fetched and drawn the first time the bell is pressed, not with every signed-in screen.
 
-const InboxPanel = lazy(() => import('./notification-panel').then((m) => ({ default: m.InboxPanel })));
+const usePanel = onFirstUse(() => import('./notification-panel'));
 
 /** Shared with the panel and the notification screen, which update it after marking read. */
 export const unreadCountQuery = () =>
@@ -24,37 +26,36 @@ export const unreadCountQuery = () =>
 export function NotificationBell() {
   const t = useT();
   const [opened, setOpened] = useState(false);
+  const [panel, want] = usePanel();
+  // the bell is drawn anew inside the popover when its chunk comes: the focus goes on it if it was on the first
+  const refocus = useRefocus(!!panel);
   const unread = useQuery(unreadCountQuery()).data?.unread ?? 0;
+  const bell = (
+    <ActionIcon
+      ref={refocus.ref}
+      variant="subtle"
+      color="gray.8"
+      size="lg"
+      aria-label={t('admin.notices_bell', { count: unread })}
+      onClick={(e) => {
+        if (panel) return setOpened((o) => !o);
+        refocus.note(e.currentTarget);
+        want();
+        setOpened(true);
+      }}
+      data-testid="notification-bell"
+      data-unread={unread}
+      {...(panel ? {} : { 'aria-haspopup': 'dialog', 'aria-expanded': false })}
+    >
+      <Indicator label={unread > 99 ? '99+' : unread} disabled={unread === 0} size={16} color="red.8" offset={2} zIndex={1}>
+        <IconBell size={20} />
+      </Indicator>
+    </ActionIcon>
+  );
+  if (!panel) return bell;
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" width={340} shadow="md" withinPortal trapFocus={false}>
-      <Popover.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray.8"
-          size="lg"
-          aria-label={t('admin.notices_bell', { count: unread })}
-          onClick={() => setOpened((o) => !o)}
-          data-testid="notification-bell"
-          data-unread={unread}
-        >
-          <Indicator label={unread > 99 ? '99+' : unread} disabled={unread === 0} size={16} color="red.8" offset={2} zIndex={1}>
-            <IconBell size={20} />
-          </Indicator>
-        </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown p={0} aria-label={t('admin.notices_panel_title')} role="dialog">
-        {opened && (
-          <Suspense
-            fallback={
-              <Center p="md">
-                <Loader size="sm" aria-label={t('admin.notices_loading')} />
-              </Center>
-            }
-          >
-            <InboxPanel onClose={() => setOpened(false)} />
-          </Suspense>
-        )}
-      </Popover.Dropdown>
-    </Popover>
+    <panel.BellPopover opened={opened} onChange={setOpened}>
+      {bell}
+    </panel.BellPopover>
   );
 }

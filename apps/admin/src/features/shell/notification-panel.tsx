@@ -1,6 +1,7 @@
-import { Anchor, Box, Button, Group, ScrollArea, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Anchor, Box, Button, Group, Popover, ScrollArea, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { SystemNotiInbox, SystemNotiView, UnreadCount } from '@swipe/core';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorState } from '../../components/states';
 import { api } from '../../lib/api';
@@ -17,7 +18,29 @@ const inboxQuery = () =>
 const markAsRead = (ids: number[]) => api.put<UnreadCount>('system_noti/mark_as_read', { notiIds: ids });
 
 // The bell's panel: the caller's latest system notifications, unread ones marked; opening one marks it read
-// (the count drops at once from the server's answer), "mark all as read" marks those listed.
+// (the count drops at once from the server's answer), "mark all as read" marks those listed. Fetched the first
+// time the bell is pressed (notification-bell.tsx), with the popover it opens in.
+
+/** The popover under the bell (`children`), holding the panel while open. */
+export function BellPopover({
+  opened,
+  onChange,
+  children,
+}: {
+  opened: boolean;
+  onChange: (opened: boolean) => void;
+  children: ReactElement;
+}) {
+  const t = useT();
+  return (
+    <Popover opened={opened} onChange={onChange} position="bottom-end" width={340} shadow="md" withinPortal trapFocus={false}>
+      <Popover.Target>{children}</Popover.Target>
+      <Popover.Dropdown p={0} aria-label={t('admin.notices_panel_title')} role="dialog">
+        {opened && <InboxPanel onClose={() => onChange(false)} />}
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
 
 export function InboxPanel({ onClose }: { onClose: () => void }) {
   const t = useT();

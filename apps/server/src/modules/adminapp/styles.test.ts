@@ -108,7 +108,7 @@ describe('back-office styles', () => {
     const entry = Object.values(m).find((c) => c.isEntry && c.file.startsWith('assets/index-')) as Chunk;
     expect(read(entry.file)).toContain(screens);
     // the lazy parts of the first load bring them too
-    for (const key of ['src/components/language-menu.tsx', 'src/components/notifications-host.tsx']) {
+    for (const key of ['src/components/deferred-select-real.tsx', 'src/components/notifications-host.tsx']) {
       const css = [...closure(m, key)].flatMap((k) => m[k]?.css ?? []);
       expect(css, key).toContain(screens);
     }

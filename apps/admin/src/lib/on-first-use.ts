@@ -1,0 +1,58 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+
+/**
+ * A module fetched the first time someone reaches for what it draws (a select's options, a popover, a menu), not
+ * with the screen: `useModule()` gives it once it has come (at once when an earlier use fetched it) and `want()`,
+ * which starts fetching it. A fetch that fails is asked again at the next `want()`.
+ */
+export function onFirstUse<M>(load: () => Promise<M>): () => [M | null, () => void] {
+  let loaded: M | null = null;
+  let pending: Promise<M> | null = null;
+  const get = () => {
+    pending ??= load().then(
+      (m) => {
+        loaded = m;
+        return m;
+      },
+      (e: unknown) => {
+        pending = null;
+        throw e;
+      },
+    );
+    return pending;
+  };
+  return function useModule() {
+    const [module, setModule] = useState<M | null>(loaded);
+    const [wanted, setWanted] = useState(false);
+    useEffect(() => {
+      if (module || !wanted) return;
+      let live = true;
+      get().then(
+        (m) => live && setModule(m),
+        () => live && setWanted(false),
+      );
+      return () => {
+        live = false;
+      };
+    }, [module, wanted]);
+    return [module, useCallback(() => setWanted(true), [])];
+  };
+}
+
+/**
+ * For a trigger drawn anew once its module has come (a button that then sits inside the popover it opens): `note`
+ * the press, and `ref` puts the focus on the new button if it was on the first one (and has not gone elsewhere).
+ */
+export function useRefocus(ready: boolean) {
+  const had = useRef(false);
+  return {
+    note: (el: Element) => {
+      had.current = document.activeElement === el;
+    },
+    ref: (el: HTMLElement | null) => {
+      if (!el || !had.current || !ready) return;
+      had.current = false;
+      if (document.activeElement === document.body || !document.activeElement?.isConnected) el.focus();
+    },
+  };
+}
