@@ -1,9 +1,8 @@
 import { AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { useDisclosure } from '@mantine/hooks';
-import { ModalsProvider } from '@mantine/modals';
 import { menuFor } from '@swipe/core/menu.ts';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { HintLayer } from '../../components/hint-layer';
 import {
@@ -26,26 +25,53 @@ import { usePhoneLayout } from '../../components/list-layout';
 import { PageLoader } from '../../components/page-loader';
 import { useDayjsLocale } from '../../lib/dayjs-locale';
 import { useLang, useT } from '../../lib/i18n';
+import { onFirstUse } from '../../lib/on-first-use';
 import { useBase, useSession } from '../../lib/session';
 import { AccountMenu } from './account-menu';
 import { NotificationBell } from './notification-bell';
 import { RequireAuth } from './require-auth';
 
-// The signed-in area, loaded by the router after the login screen: its providers (confirm modals, date
-// pickers), the menu, and the password modal (with its zod rules) fetched the first time it is opened.
+// The signed-in area, loaded by the router after the login screen: its providers (date pickers; the confirm
+// modals' host, fetched with the first modal), the menu, and the password modal (with its zod rules) fetched the
+// first time it is opened.
 const ChangePasswordModal = lazy(() => import('./change-password-modal').then((m) => ({ default: m.ChangePasswordModal })));
 
 function SignedInProviders({ children }: { children: React.ReactNode }) {
-  const t = useT();
   const lang = useLang();
   const locale = useDayjsLocale(lang);
   return (
     <DatesProvider settings={{ locale, firstDayOfWeek: lang === 'en' ? 0 : 1 }}>
-      <ModalsProvider labels={{ confirm: t('admin.confirm'), cancel: t('admin.cancel') }} modalProps={{ centered: true }}>
-        {children}
-      </ModalsProvider>
+      {children}
+      <Modals />
     </DatesProvider>
   );
+}
+
+const useModalsHost = onFirstUse(() => import('./modals-host'));
+const OPENS = ['openModal', 'openConfirmModal', 'openContextModal'].map((e) => `mantine-modals:${e}`);
+
+/**
+ * The confirm modals' host, drawn with the first modal a screen asks for (modals-host.tsx); the asks that come
+ * before it is there are handed to it once it is (it listens from its layout effect, before this effect runs).
+ */
+function Modals() {
+  const [host, want] = useModalsHost();
+  const early = useRef<CustomEvent[]>([]);
+  useEffect(() => {
+    if (host) {
+      for (const e of early.current.splice(0)) window.dispatchEvent(new CustomEvent(e.type, { detail: e.detail }));
+      return;
+    }
+    const ask = (e: Event) => {
+      early.current.push(e as CustomEvent);
+      want();
+    };
+    for (const name of OPENS) window.addEventListener(name, ask);
+    return () => {
+      for (const name of OPENS) window.removeEventListener(name, ask);
+    };
+  }, [host, want]);
+  return host ? <host.ModalsHost /> : null;
 }
 
 export function SignedInLayout() {
