@@ -41,15 +41,11 @@ export function siteListParamsOf(sp: URLSearchParams): SiteListParams {
 }
 
 /**
- * The site list route's loader: with a session, the list's request starts as the route is entered, beside the
- * download of the screen's code, instead of after that code has run and the signed-in layout has rendered; the
- * screen's useQuery then finds it under the same key. Returns at once, so nothing waits for it.
- */
-/**
- * The site list's loader: its rows (and the sites origin's address, which the rows' preview links need) are asked
- * beside the screen's code, and the router draws the screen once both have come, or after FIRST_DRAW_WAIT_MS at
- * most (then the screen draws its placeholders and its own query goes on). Drawing the screen with placeholders
- * and then again with rows cost a second pass over the header, search and filters as long as the first.
+ * The site list route's loader: with a session, its rows (and the sites origin's address, which the rows' preview
+ * links need) are asked as the route is entered, beside the download of the screen's code; the screen's useQuery
+ * finds them under the same keys. The router draws the screen once both have come, or after FIRST_DRAW_WAIT_MS at
+ * most (then the screen draws its placeholders and its own query goes on): drawing placeholders and then again
+ * with rows cost a second pass over the header, search and filters as long as the first.
  */
 export async function prefetchSiteList({ request }: { request: Request }): Promise<null> {
   // silent: a failure is told once, by the screen's own query, which asks again when it mounts
