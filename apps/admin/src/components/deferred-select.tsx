@@ -3,9 +3,9 @@ import { type ReactNode, useState } from 'react';
 import { onFirstUse } from '../lib/on-first-use';
 
 // A Select whose machinery (Combobox, Popover, floating-ui, a portal and every component's styles: more than a
-// list screen's own code) is fetched and drawn when someone reaches for it (the pointer over it, focus, a press),
-// not with the screen. Until then an input drawn like it holds its place, and pressing it (pointer or keys)
-// opens the real one as soon as it arrives, with the focus where the person put it. State, not Suspense: React
+// list screen's own code) is fetched when someone comes near it (the pointer over it, focus) and drawn when they
+// reach for it (a click, the keys that open a select), not with the screen. Until then an input drawn like
+// it holds its place; the real one opens where the person left it, the focus in it. State, not Suspense: React
 // holds a revealed Suspense fallback for a while, which would swap the input in the middle of a click.
 
 const useReal = onFirstUse(() => import('./deferred-select-real'));
@@ -27,11 +27,16 @@ export interface DeferredSelectProps {
 export function DeferredSelect(props: DeferredSelectProps) {
   const { label, data, value, w, size = 'sm', leftSection } = props;
   const [real, want] = useReal();
-  const [early, setEarly] = useState({ opened: false, focused: false });
-  if (real) return <real.RealSelect {...props} size={size} opened={early.opened} focused={early.focused} />;
+  // set once the person reaches for it (a click, the keys that open a select): the real one then takes over as
+  // soon as it is there, opened and focused as they left the stand-in. Not on a press or on focus (a text field's
+  // focus looks the same from a pointer or the keys): a real select drawn between the press and the click would
+  // take the click and close again what the press opened.
+  const [early, setEarly] = useState<{ opened: boolean; focused: boolean } | null>(null);
+  if (real && early) return <real.RealSelect {...props} size={size} opened={early.opened} focused={early.focused} />;
   const open = () => {
     want();
-    setEarly({ opened: true, focused: true });
+    // after the event that asked (a click or a key): a real select drawn in its midst took the rest of the click
+    setTimeout(() => setEarly({ opened: true, focused: true }));
   };
   return (
     <InputBase
@@ -45,13 +50,10 @@ export function DeferredSelect(props: DeferredSelectProps) {
       rightSectionPointerEvents="none"
       w={w}
       size={size}
-      onFocus={() => {
-        want();
-        setEarly((e) => ({ ...e, focused: true }));
-      }}
-      onBlur={() => setEarly({ opened: false, focused: false })}
+      onFocus={want}
+      onBlur={() => setEarly((x) => x && { opened: false, focused: false })}
       onClick={open}
-      wrapperProps={{ onPointerEnter: want, onPointerDown: open }}
+      wrapperProps={{ onPointerEnter: want }}
       onKeyDown={(e) => {
         if (!OPEN_KEYS.has(e.key)) return;
         e.preventDefault();
