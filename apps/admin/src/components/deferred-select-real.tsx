@@ -3,13 +3,13 @@ import { Select } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import type { DeferredSelectProps } from './deferred-select';
 
-/** The Select behind deferred-select.tsx, opened and focused as the person left its stand-in. */
-export function RealSelect({ onChange, opened, focused, ...props }: DeferredSelectProps & { opened: boolean; focused: boolean }) {
+/** The Select behind deferred-select.tsx: `open`, it opens with the focus in it, as the person left its stand-in. */
+export function RealSelect({ onChange, open, ...props }: DeferredSelectProps & { open: boolean }) {
   const input = useRef<HTMLInputElement>(null);
   // the focus goes where the person put it while the select was loading (an `autofocus` attribute on an element
   // drawn after the page's load is not acted on: the keys, Escape included, would have gone nowhere)
   useEffect(() => {
-    if (focused) input.current?.focus();
+    if (open) input.current?.focus();
   }, []);
   return (
     <Select
@@ -18,7 +18,7 @@ export function RealSelect({ onChange, opened, focused, ...props }: DeferredSele
       onChange={(v) => v !== null && onChange(v)}
       allowDeselect={false}
       comboboxProps={{ withinPortal: true }}
-      defaultDropdownOpened={opened}
+      defaultDropdownOpened={open}
     />
   );
 }

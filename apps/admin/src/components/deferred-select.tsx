@@ -28,15 +28,15 @@ export function DeferredSelect(props: DeferredSelectProps) {
   const { label, data, value, w, size = 'sm', leftSection } = props;
   const [real, want] = useReal();
   // set once the person reaches for it (a click, the keys that open a select): the real one then takes over as
-  // soon as it is there, opened and focused as they left the stand-in. Not on a press or on focus (a text field's
-  // focus looks the same from a pointer or the keys): a real select drawn between the press and the click would
-  // take the click and close again what the press opened.
-  const [early, setEarly] = useState<{ opened: boolean; focused: boolean } | null>(null);
-  if (real && early) return <real.RealSelect {...props} size={size} opened={early.opened} focused={early.focused} />;
+  // soon as it is there, opened with the focus in it (true) or closed if the focus has gone elsewhere meanwhile
+  // (false). Not on a press or on focus (a text field's focus looks the same from a pointer or the keys): a real
+  // select drawn between the press and the click would take the click and close again what the press opened.
+  const [reached, setReached] = useState<boolean | null>(null);
+  if (real && reached !== null) return <real.RealSelect {...props} size={size} open={reached} />;
   const open = () => {
     want();
     // after the event that asked (a click or a key): a real select drawn in its midst took the rest of the click
-    setTimeout(() => setEarly({ opened: true, focused: true }));
+    setTimeout(() => setReached(true));
   };
   return (
     <InputBase
@@ -51,7 +51,7 @@ export function DeferredSelect(props: DeferredSelectProps) {
       w={w}
       size={size}
       onFocus={want}
-      onBlur={() => setEarly((x) => x && { opened: false, focused: false })}
+      onBlur={() => setReached((x) => (x === null ? null : false))}
       onClick={open}
       wrapperProps={{ onPointerEnter: want }}
       onKeyDown={(e) => {

@@ -40,19 +40,26 @@ export function onFirstUse<M>(load: () => Promise<M>): () => [M | null, () => vo
 }
 
 /**
- * For a trigger drawn anew once its module has come (a button that then sits inside the popover it opens): `note`
- * the press, and `ref` puts the focus on the new button if it was on the first one (and has not gone elsewhere).
+ * The button that opens what a first-use module draws (a menu, a popover) and sits inside it once it has come:
+ * `press` fetches the module; `props` go on the button (its ref, which puts the focus on the button drawn anew if
+ * it was on the first one and has not gone elsewhere, and until then the ARIA the drawn one will carry).
  */
-export function useRefocus(ready: boolean) {
+export function useFirstUseTrigger<M>(useModule: () => [M | null, () => void], popup: 'menu' | 'dialog') {
+  const [module, want] = useModule();
   const had = useRef(false);
   return {
-    note: (el: Element) => {
-      had.current = document.activeElement === el;
+    module,
+    press: (e: { currentTarget: Element }) => {
+      had.current = document.activeElement === e.currentTarget;
+      want();
     },
-    ref: (el: HTMLElement | null) => {
-      if (!el || !had.current || !ready) return;
-      had.current = false;
-      if (document.activeElement === document.body || !document.activeElement?.isConnected) el.focus();
+    props: {
+      ref: (el: HTMLElement | null) => {
+        if (!el || !had.current || !module) return;
+        had.current = false;
+        if (document.activeElement === document.body || !document.activeElement?.isConnected) el.focus();
+      },
+      ...(module ? {} : { 'aria-haspopup': popup, 'aria-expanded': false }),
     },
   };
 }

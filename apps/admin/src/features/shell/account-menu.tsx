@@ -1,6 +1,6 @@
 import { Avatar, Group, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { useT } from '../../lib/i18n';
-import { onFirstUse, useRefocus } from '../../lib/on-first-use';
+import { onFirstUse, useFirstUseTrigger } from '../../lib/on-first-use';
 import { useSession } from '../../lib/session';
 
 // The account's button at the header's end. Its menu (a popover: floating-ui, a portal, transitions, the items)
@@ -11,24 +11,12 @@ const useMenu = onFirstUse(() => import('./account-menu-items'));
 export function AccountMenu({ onChangePassword }: { onChangePassword: () => void }) {
   const t = useT();
   const user = useSession()?.user;
-  const [menu, want] = useMenu();
-  // the button is drawn anew inside the menu when its chunk comes: the focus goes on it if it was on the first
-  const refocus = useRefocus(!!menu);
+  // the button is drawn anew inside the menu when its chunk comes
+  const { module: menu, press, props } = useFirstUseTrigger(useMenu, 'menu');
   // named by what it shows, then what it is (WCAG 2.5.3: the visible text is in the name); the avatar's initial
   // is decoration
   const button = (
-    <UnstyledButton
-      ref={refocus.ref}
-      onClick={
-        menu
-          ? undefined
-          : (e) => {
-              refocus.note(e.currentTarget);
-              want();
-            }
-      }
-      {...(menu ? {} : { 'aria-haspopup': 'menu', 'aria-expanded': false })}
-    >
+    <UnstyledButton onClick={menu ? undefined : press} {...props}>
       <Group gap={8} wrap="nowrap">
         <Avatar size={30} radius="xl" color="indigo" src={user?.profileImageUrl ?? null} alt="">
           <span aria-hidden="true">{(user?.contactName || user?.email || '?').slice(0, 1).toUpperCase()}</span>

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { IconBell } from '../../components/icons';
 import { api } from '../../lib/api';
 import { useT } from '../../lib/i18n';
-import { onFirstUse, useRefocus } from '../../lib/on-first-use';
+import { onFirstUse, useFirstUseTrigger } from '../../lib/on-first-use';
 
 // The header bell on every signed-in screen: the caller's unread system notifications, polled every minute and
 // on focus. Its panel (the latest notifications, in a popover: floating-ui, a portal, transitions) is a chunk
@@ -26,26 +26,23 @@ export const unreadCountQuery = () =>
 export function NotificationBell() {
   const t = useT();
   const [opened, setOpened] = useState(false);
-  const [panel, want] = usePanel();
-  // the bell is drawn anew inside the popover when its chunk comes: the focus goes on it if it was on the first
-  const refocus = useRefocus(!!panel);
+  // the bell is drawn anew inside the popover when its chunk comes
+  const { module: panel, press, props } = useFirstUseTrigger(usePanel, 'dialog');
   const unread = useQuery(unreadCountQuery()).data?.unread ?? 0;
   const bell = (
     <ActionIcon
-      ref={refocus.ref}
       variant="subtle"
       color="gray.8"
       size="lg"
       aria-label={t('admin.notices_bell', { count: unread })}
       onClick={(e) => {
         if (panel) return setOpened((o) => !o);
-        refocus.note(e.currentTarget);
-        want();
+        press(e);
         setOpened(true);
       }}
       data-testid="notification-bell"
       data-unread={unread}
-      {...(panel ? {} : { 'aria-haspopup': 'dialog', 'aria-expanded': false })}
+      {...props}
     >
       <Indicator label={unread > 99 ? '99+' : unread} disabled={unread === 0} size={16} color="red.8" offset={2} zIndex={1}>
         <IconBell size={20} />
