@@ -159,9 +159,12 @@ describe('user screens', () => {
     await page.getByLabel('Contract end').fill(end);
     await page.getByLabel('Contract end').press('Tab');
     await expect.poll(() => page.getByLabel('Contract end').inputValue(), WAIT).toBe(end);
+    // The pickers' calendars fade out after the Tab: axe on a calendar half faded out finds its grey days under
+    // the contrast bar (CI once did), so the check waits until both are gone.
+    await expect.poll(() => page.getByRole('button', { name: 'Next', exact: true }).count(), WAIT).toBe(0);
     await screenshot(page, 'admin-users-create-1440');
     await page.getByLabel('Issue a licence').check();
-    expect(await seriousViolations(page)).toEqual([]);
+    await noSeriousViolations(page);
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await page.waitForURL(/\/master\/user\/\d+$/);
     const oemId = Number(/\/user\/(\d+)$/.exec(page.url())?.[1]);
@@ -236,7 +239,7 @@ describe('user screens', () => {
     await page.getByRole('textbox', { name: 'Plan from next month' }).click();
     await page.getByRole('option', { name: 'Pro' }).click();
     await page.getByLabel('Contact name').fill('Olivia R.');
-    expect(await seriousViolations(page)).toEqual([]);
+    await noSeriousViolations(page);
     await screenshot(page, 'admin-users-update-1440');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL(new RegExp(`/master/user/${oemId}$`));
