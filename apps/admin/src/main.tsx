@@ -4,19 +4,24 @@ import './app/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { createAppRouter } from './app/router';
 import { initLang } from './lib/i18n';
 
-// The router (imported with App) starts fetching the screen of this URL while the language table arrives;
-// the first render waits for the table so no key ever flashes. A table that cannot load leaves keys visible
-// rather than a blank page.
+// The language table is asked for first; the router, made in the next task (the first load's modules running
+// and the router starting this address's screen were one long task on a phone), fetches the screen while the
+// table arrives. The first render waits for the table so no key ever flashes; a table that cannot load leaves
+// keys visible rather than a blank page.
 const root = document.getElementById('root');
-if (root)
-  void initLang()
-    .catch(() => undefined)
-    .then(() =>
+if (root) {
+  const table = initLang().catch(() => undefined);
+  setTimeout(() => {
+    const router = createAppRouter();
+    void table.then(() =>
       createRoot(root).render(
         <StrictMode>
-          <App />
+          <App router={router} />
         </StrictMode>,
       ),
     );
+  }, 0);
+}

@@ -5,7 +5,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { useT } from '../lib/i18n';
 import { queryClient } from '../lib/query';
-import { router } from './router';
+import type { createAppRouter } from './router';
 
 const base: MantineThemeOverride = {
   primaryColor: 'indigo',
@@ -83,7 +83,7 @@ function styleNonce(): string {
   return document.querySelector('meta[name="csp-nonce"]')?.getAttribute('content') ?? '';
 }
 
-export function App() {
+export function App({ router }: { router: ReturnType<typeof createAppRouter> }) {
   const theme = useTheme();
   return (
     <MantineProvider theme={theme} getStyleNonce={styleNonce} defaultColorScheme="light" cssVariablesResolver={contrast}>

@@ -108,6 +108,27 @@ function matchLength(m: (typeof MENU)[number], rest: string): number {
   return Math.max(0, ...hits.map((p) => p.length));
 }
 
+/** Whether the signed-in shell has been drawn once in this page's life. */
+let shellDrawn = false;
+
+/**
+ * The first signed-in screen of a page load draws its shell (header, menu) in one task and its page in the next:
+ * one task drawing both kept a phone's main thread busy for over 100 ms at once (Lighthouse's TBT), and the header
+ * may be painted in between. Later screens draw at once, the shell being there.
+ */
+function AfterShell({ children }: { children: React.ReactNode }) {
+  const [ready, setReady] = useState(shellDrawn);
+  useEffect(() => {
+    if (ready) return;
+    const timer = setTimeout(() => {
+      shellDrawn = true;
+      setReady(true);
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [ready]);
+  return ready ? children : null;
+}
+
 export function AppLayout() {
   const t = useT();
   const base = useBase();
@@ -197,9 +218,11 @@ export function AppLayout() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
-        <Suspense fallback={<PageLoader />}>
-          <Outlet />
-        </Suspense>
+        <AfterShell>
+          <Suspense fallback={<PageLoader />}>
+            <Outlet />
+          </Suspense>
+        </AfterShell>
       </AppShell.Main>
       <HintLayer />
       {pwUsed && (
