@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -7,6 +8,7 @@ import { PREACT_FOR_REACT } from '../viewer/preact.mjs';
 
 // The back-office SPA, served by the admin origin (index.html gets a CSP nonce per response).
 const here = path.dirname(new URL(import.meta.url).pathname);
+const require = createRequire(import.meta.url);
 const LOCALES = path.resolve(here, '../../packages/i18n/locales');
 
 /** Namespaces the back-office translates with (the editor's preview reads `viewer` on its own). */
@@ -66,10 +68,18 @@ export default defineConfig({
   // React's API on Preact, as the viewer (apps/viewer/preact.mjs holds the one mapping): react-dom was 211 KB of
   // the first load's 466 KB of script (docs/decisions.md, "The back-office runs on Preact too")
   resolve: {
-    alias: Object.entries(PREACT_FOR_REACT).map(([find, replacement]) => ({
-      find: new RegExp(`^${find.replace('/', '\\/')}$`),
-      replacement,
-    })),
+    alias: [
+      ...Object.entries(PREACT_FOR_REACT).map(([find, replacement]) => ({
+        find: new RegExp(`^${find.replace('/', '\\/')}$`),
+        replacement,
+      })),
+      // React Router's package maps every condition to its development build (dev warnings on); its production
+      // build differs only in that flag
+      {
+        find: /^react-router$/,
+        replacement: path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs'),
+      },
+    ],
   },
   build: {
     outDir: 'dist',
