@@ -61,7 +61,7 @@ function adminMessages(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   root: here,
   base: '/',
   plugins: [react(), adminMessages(), precompress()],
@@ -74,11 +74,15 @@ export default defineConfig({
         replacement,
       })),
       // React Router's package maps every condition to its development build (dev warnings on); its production
-      // build differs only in that flag
-      {
-        find: /^react-router$/,
-        replacement: path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs'),
-      },
+      // build differs only in that flag. `npm run dev` (mode development) keeps the warnings.
+      ...(mode === 'production'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: path.join(path.dirname(require.resolve('react-router/package.json')), 'dist/production/index.mjs'),
+            },
+          ]
+        : []),
     ],
   },
   build: {
@@ -99,4 +103,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

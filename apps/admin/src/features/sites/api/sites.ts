@@ -51,10 +51,14 @@ export async function prefetchSiteList({ request }: { request: Request }): Promi
   // silent: a failure is told once, by the screen's own query, which asks again when it mounts
   const query = { ...siteListQuery(siteListParamsOf(new URL(request.url).searchParams)), meta: { silent: true } };
   if (!getSession()) return null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([
     Promise.all([queryClient.prefetchQuery(query), queryClient.prefetchQuery({ ...appConfigQuery, meta: { silent: true } })]),
-    new Promise((resolve) => setTimeout(resolve, FIRST_DRAW_WAIT_MS)),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, FIRST_DRAW_WAIT_MS);
+    }),
   ]);
+  clearTimeout(timer);
   return null;
 }
 
